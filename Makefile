@@ -1,0 +1,39 @@
+# shrinkscope: see README.md. Every target installs what it needs (make deps).
+SHELL := /bin/bash
+VARIANT ?= series
+SCENARIO ?= default
+RESULTS ?= results
+
+.PHONY: help deps kernel kernels rootfs patches test run clean
+
+help:
+	@echo "make test                 build what is missing, run host and in-guest tests"
+	@echo "make run [SCENARIO=name]  boot the series kernel, run a scenario, report"
+	@echo "make kernel VARIANT=v     build one kernel variant (base, series, experiments)"
+	@echo "make patches VARIANT=v    export the variant's kernel tree commits to patches/"
+	@echo "make rootfs               build the guest root filesystem"
+
+deps:
+	@vm/deps.sh
+
+kernel: deps
+	@vm/kernel-build.sh $(VARIANT)
+
+rootfs: deps
+	@vm/rootfs.sh >/dev/null
+
+patches: deps
+	@vm/export-patches.sh $(VARIANT)
+
+test: deps
+	@vm/kernel-build.sh series
+	@vm/rootfs.sh >/dev/null
+	@tests/run.sh
+
+run: deps
+	@vm/kernel-build.sh $(VARIANT)
+	@vm/rootfs.sh >/dev/null
+	@vm/run-scenario.sh -k $(VARIANT) -r $(RESULTS) $(SCENARIO)
+
+clean:
+	rm -rf build

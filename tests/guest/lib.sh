@@ -1,0 +1,51 @@
+# Helpers for in-guest tests (sourced). Each test file prints TAP result lines
+# through pass/fail; tests/guest/run.sh numbers and collects them.
+OUT=${OUT:-/out}
+
+pass() { echo "ok - $*"; echo "shrinkscope: ok - $*" >/dev/console; }
+fail() {
+	local desc=$1
+	shift
+	echo "not ok - $desc"
+	[ $# -gt 0 ] && printf '#   %s\n' "$@"
+	echo "shrinkscope: not ok - $desc" >/dev/console
+}
+# check DESC CONDITION-COMMAND...: pass if the command succeeds.
+check() {
+	local desc=$1
+	shift
+	if "$@"; then pass "$desc"; else fail "$desc" "command failed: $*"; fi
+}
+
+# populate_files DIR N: N empty files (N dentries and inodes) in DIR.
+populate_files() {
+	local dir=$1 n=$2 i
+	mkdir -p "$dir"
+	for ((i = 0; i < n; i++)); do : >"$dir/f$i"; done
+}
+
+# wait_for_line FILE PATTERN SECONDS: until a line matches (bpftrace attach).
+wait_for_line() {
+	local f=$1 pat=$2 t=$(( $3 * 10 ))
+	while ((t-- > 0)); do
+		grep -q "$pat" "$f" 2>/dev/null && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+# new_cgroup NAME: a fresh child of the root cgroup; prints its inode number,
+# which is what the shrinker and list_lru events report as memcg.
+new_cgroup() {
+	local cg=/sys/fs/cgroup/$1
+	[ -d "$cg" ] && rmdir "$cg"
+	mkdir "$cg" && stat -c %i "$cg"
+}
+# in_cgroup NAME CMD...: run CMD inside cgroup NAME.
+in_cgroup() {
+	local cg=$1
+	shift
+	bash -c 'echo $$ >/sys/fs/cgroup/'"$cg"'/cgroup.procs && exec "$@"' in_cgroup "$@"
+}
+# raw_report DAT: trace-cmd report with every field as name=value.
+raw_report() { trace-cmd report -R -i "$1" 2>/dev/null; }

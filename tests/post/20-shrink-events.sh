@@ -1,0 +1,33 @@
+#!/bin/bash
+# Host side of tests/guest/20-shrink-events.sh: `trace-cmd report` on the host
+# must show the superblock shrinker freeing, on every node the guest filled,
+# at least one dentry and one inode per file created.
+out=${1:?usage: 20-shrink-events.sh OUTDIR}
+dat=$out/drop.dat
+read -r files nodes <"$out/lab-files" 2>/dev/null || { echo "not ok - lab-files missing from the guest run"; exit 0; }
+if ! trace-cmd report -i "$dat" >"$out/drop.report" 2>"$out/drop.report.err"; then
+	echo "not ok - trace-cmd report reads the guest's drop.dat on the host"
+	sed 's/^/#   /' "$out/drop.report.err" | head
+	exit 0
+fi
+echo "ok - trace-cmd report reads the guest's drop.dat on the host"
+if grep -q 'FAILED TO PARSE' "$out/drop.report"; then
+	echo "not ok - every vmscan event parses on the host"
+else
+	echo "ok - every vmscan event parses on the host"
+fi
+# mm_shrink_slab_end: "super_cache_scan+0x0/0x... 0x...: nid: N unused scan count
+# A new scan count B total_scan C last shrinker return val FREED"
+awk -v files="$files" -v nodes="$nodes" '
+/mm_shrink_slab_end:/ && /super_cache_scan/ {
+	for (i = 1; i <= NF; i++) if ($i == "nid:") nid = $(i + 1)
+	freed[nid] += $NF
+}
+END {
+	for (n = 0; n < nodes; n++) {
+		if (freed[n] + 0 >= 2 * files)
+			printf "ok - superblock shrinkers freed %d objects on node %d (>= 2 x %d files)\n", freed[n], n, files
+		else
+			printf "not ok - superblock shrinkers free >= 2 x %d objects on node %d: saw %d\n", files, n, freed[n]
+	}
+}' "$out/drop.report"

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# deps.sh: install every Debian package shrinkscope needs on the host, quietly
+# doing nothing when all are present. A bare bookworm machine (CI) starts here.
+set -euo pipefail
+packages=(
+	# the kernel and its build
+	linux-source-6.1 git gcc make bc flex bison libelf-dev libssl-dev dwarves
+	ccache xz-utils kmod cpio perl python3
+	# the guest
+	qemu-system-x86 debootstrap e2fsprogs debian-archive-keyring
+	# tracing and BPF tools, analysis
+	trace-cmd libtracecmd-dev libtraceevent-dev libbpf-dev bpftool clang llvm
+	pkg-config zlib1g-dev libzstd-dev gnuplot-nox
+)
+missing=()
+for p in "${packages[@]}"; do
+	case "$p" in '#'*) continue ;; esac
+	dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+		missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "[shrinkscope] installing ${#missing[@]} Debian package(s): ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q >/dev/null
+apt-get install -y -q "${missing[@]}" >/dev/null
+echo "[shrinkscope] packages installed" >&2

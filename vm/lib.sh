@@ -1,0 +1,72 @@
+# Shared shell helpers for the shrinkscope glue scripts (sourced, not run).
+
+# Expensive outputs (kernel trees, builds, rootfs images) live outside the
+# checkout so that a fresh clone (CI) reuses them.
+: "${SHRINKSCOPE_CACHE:=${XDG_CACHE_HOME:-$HOME/.cache}/shrinkscope}"
+export SHRINKSCOPE_CACHE
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+say() { printf '[shrinkscope] %s\n' "$*" >&2; }
+die() { printf '[shrinkscope] error: %s\n' "$*" >&2; exit 1; }
+
+# run_step NAME LOG CMD...: run CMD with its output in LOG, print how long it
+# took; on failure name the log and show its tail.
+run_step() {
+	local name=$1 log=$2 start rc
+	shift 2
+	mkdir -p "$(dirname "$log")"
+	say "$name ... (log: $log)"
+	start=$(date +%s)
+	"$@" >"$log" 2>&1 &
+	local pid=$!
+	# A heartbeat so that long steps visibly make progress.
+	local n=0
+	while kill -0 "$pid" 2>/dev/null; do
+		sleep 1
+		n=$((n + 1))
+		[ $((n % 60)) -eq 0 ] && kill -0 "$pid" 2>/dev/null &&
+			say "  $name: ${n}s, $(wc -l <"$log") log lines"
+	done
+	rc=0
+	wait "$pid" || rc=$?
+	if [ "$rc" -ne 0 ]; then
+		say "$name FAILED after $(( $(date +%s) - start ))s; last lines of $log:"
+		tail -n 30 "$log" >&2
+		return "$rc"
+	fi
+	say "$name done in $(( $(date +%s) - start ))s"
+}
+
+# hash_of FILE...: one short content hash over files (missing files count too).
+hash_of() {
+	local f
+	for f in "$@"; do
+		printf '%s\n' "$f"
+		[ -e "$f" ] && cat "$f"
+	done | sha256sum | cut -c1-16
+}
+
+# The kernel source is Debian's linux-source-6.1; its trees are keyed by the
+# package version so that a Debian update never mixes with an old build.
+kernel_version() {
+	dpkg-query -W -f '${Version}' linux-source-6.1 2>/dev/null ||
+		die "linux-source-6.1 is not installed (run: make deps)"
+}
+KTREES() { echo "$SHRINKSCOPE_CACHE/linux-$(kernel_version)"; }
+
+# variant_patches VARIANT: the patch files of a kernel variant, in order.
+#   base     the pristine Debian tree
+#   series   patches/series
+#   NAME     series + patches/experiments/NAME.patch
+variant_patches() {
+	local v=$1 p
+	[ "$v" = base ] && return 0
+	while read -r p; do
+		case "$p" in ''|'#'*) continue ;; esac
+		echo "$TOP/patches/$p"
+	done <"$TOP/patches/series"
+	[ "$v" = series ] && return 0
+	[ -f "$TOP/patches/experiments/$v.patch" ] ||
+		die "unknown kernel variant '$v' (base, series, or one of patches/experiments/*.patch)"
+	echo "$TOP/patches/experiments/$v.patch"
+}

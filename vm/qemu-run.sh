@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# qemu-run.sh [options] -- COMMAND...: boot a built kernel variant in QEMU and
+# run COMMAND (relative to the checkout) in the guest. Results land in OUTDIR:
+# console.log, exit-status and whatever the command writes to /out.
+#
+#   -k VARIANT   kernel variant (default: series)
+#   -o OUTDIR    results folder, shared read-write as /out (required)
+#   -n NODES     NUMA nodes (default 2), memory split evenly between them
+#   -m MB        guest memory (default 2048)
+#   -c CPUS      vCPUs (default 2), spread round-robin over the nodes
+#   -t SECONDS   wall-clock limit for the whole run (default 900)
+#   -a ARGS      extra kernel command line
+#
+# The accelerator is TCG: nested KVM fails on these machines (see NOTES.md).
+# SHRINKSCOPE_ACCEL=kvm asks for KVM when the caller knows it works.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+variant=series out='' nodes=2 mem=2048 cpus=2 limit=900 extra=''
+while getopts k:o:n:m:c:t:a: opt; do
+	case $opt in
+	k) variant=$OPTARG ;; o) out=$OPTARG ;; n) nodes=$OPTARG ;;
+	m) mem=$OPTARG ;; c) cpus=$OPTARG ;; t) limit=$OPTARG ;; a) extra=$OPTARG ;;
+	*) die "usage: qemu-run.sh -o OUTDIR [-k VARIANT] [-n NODES] [-m MB] [-c CPUS] [-t S] -- CMD..." ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ "${1:-}" = -- ] && shift
+[ -n "$out" ] && [ $# -gt 0 ] || die "usage: qemu-run.sh -o OUTDIR [options] -- CMD..."
+[ "$nodes" -ge 1 ] && [ $((mem / nodes)) -ge 128 ] || die "need at least 128 MB per node"
+
+kernel=$(KTREES)/$variant/arch/x86/boot/bzImage
+[ -f "$kernel" ] || die "kernel $variant not built (run: make kernel VARIANT=$variant)"
+img=$("$TOP/vm/rootfs.sh")
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+rm -f "$out/console.log" "$out/exit-status"
+printf '%q ' "$@" >"$out/job"
+echo >>"$out/job"
+
+numa=()
+for ((i = 0; i < nodes; i++)); do
+	spec="node,nodeid=$i,memdev=m$i"
+	for ((c = i; c < cpus; c += nodes)); do spec+=",cpus=$c"; done
+	numa+=(-object "memory-backend-ram,id=m$i,size=$((mem / nodes))M" -numa "$spec")
+done
+accel=(-accel tcg -cpu max)
+[ "${SHRINKSCOPE_ACCEL:-tcg}" = kvm ] && accel=(-accel kvm -cpu host)
+
+cmdline="console=ttyS0 root=/dev/vda rw rootfstype=ext4 init=/sbin/shrinkscope-init"
+cmdline+=" panic=-1 oops=panic loglevel=6 $extra"
+
+say "booting $variant ($nodes nodes, ${mem} MB, $cpus vCPUs) for: $*"
+start=$(date +%s)
+# Progress: the guest prints "shrinkscope:" lines on its console.
+touch "$out/console.log"
+tail -n +1 -F "$out/console.log" 2>/dev/null | grep --line-buffered '^shrinkscope:' >&2 &
+tailer=$!
+rc=0
+timeout --foreground -k 10 "$limit" qemu-system-x86_64 "${accel[@]}" \
+	-smp "$cpus" -m "${mem}M" "${numa[@]}" \
+	-kernel "$kernel" -append "$cmdline" \
+	-drive "file=$img,if=virtio,format=raw,snapshot=on" \
+	-virtfs "local,path=$TOP,mount_tag=host,security_model=none,readonly=on" \
+	-virtfs "local,path=$out,mount_tag=out,security_model=none" \
+	-chardev "file,id=con,path=$out/console.log" -serial chardev:con \
+	-nic none -display none -monitor none -no-reboot </dev/null || rc=$?
+sleep 0.5
+kill "$tailer" 2>/dev/null || true
+wait "$tailer" 2>/dev/null || true
+[ "$rc" -eq 124 ] && say "guest timed out after ${limit}s"
+say "guest finished in $(( $(date +%s) - start ))s (qemu exit $rc)"
+
+# A kernel that oopsed, warned or tripped lockdep fails the run whatever the
+# command reported.
+"$TOP/vm/check-console.sh" "$out/console.log" || exit 1
+[ "$rc" -eq 0 ] || exit 1
+[ -f "$out/exit-status" ] || { say "guest did not report an exit status"; exit 1; }
+exit "$(cat "$out/exit-status")"

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# run-scenario.sh [-k VARIANT] [-r RESULTS] NAME: boot the guest, run scenario
+# NAME (vm/guest/scenarios/NAME.sh), bring trace.dat and the console log back
+# to RESULTS/<timestamp>-NAME/ and print the summary.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+variant=series results=$TOP/results
+while getopts k:r: opt; do
+	case $opt in
+	k) variant=$OPTARG ;; r) results=$OPTARG ;;
+	*) die "usage: run-scenario.sh [-k VARIANT] [-r RESULTS] NAME" ;;
+	esac
+done
+shift $((OPTIND - 1))
+name=${1:?usage: run-scenario.sh [-k VARIANT] [-r RESULTS] NAME}
+[ -f "$TOP/vm/guest/scenarios/$name.sh" ] ||
+	die "no scenario '$name' (have: $(cd "$TOP/vm/guest/scenarios" && ls | sed 's/\.sh$//' | tr '\n' ' '))"
+script=vm/guest/scenarios/$name.sh
+# Parameters are the variables the scenario's header documents ("#   NAME  ...");
+# those set in the host environment are passed into the guest.
+job=(env)
+for p in $(sed -n 's/^#   \([A-Z][A-Z_0-9]*\) .*/\1/p' "$TOP/$script"); do
+	[ -n "${!p:-}" ] && job+=("$p=${!p}")
+done
+out=$results/$(date +%Y%m%d-%H%M%S)-$name
+mkdir -p "$out"
+"$TOP/vm/qemu-run.sh" -k "$variant" -o "$out" -- "${job[@]}" "$script" ||
+	die "scenario $name failed; see $out/job.log and $out/console.log"
+"$TOP/vm/summary.sh" "$out/trace.dat" | tee "$out/summary.txt"
+say "results in $out"
