@@ -10,7 +10,7 @@ rm -rf "$out"
 mkdir -p "$out"
 tap=$out/results.tap
 : >"$tap"
-untap() { sed -E 's/^(ok|not ok) [0-9]+ /\1 /' | grep -E '^(ok|not ok) |^#   '; }
+untap() { sed -E 's/^(ok|not ok) [0-9]+ /\1 /' | grep -E '^(ok|not ok) |^# skip |^#   '; }
 
 say "host unit tests"
 for t in "$TOP"/tests/host/[0-9]*.sh; do
@@ -45,5 +45,6 @@ done | untap >>"$tap"
 cat "$tap"
 passed=$(grep -c '^ok ' "$tap")
 failed=$(grep -c '^not ok ' "$tap")
-echo "$passed passed, $failed failed"
+skipped=$(grep -c '^# skip ' "$tap")
+echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# export-patches.sh VARIANT: write the kernel tree's commits back to patches/.
+# export-patches.sh VARIANT [DIR]: write the kernel tree's commits back to
+# patches/ (or, for a round-trip check, to DIR without touching anything).
 #
 #   series  every commit after "pristine" -> patches/NNNN-*.patch + series
 #   NAME    the one commit on top of series -> patches/experiments/NAME.patch
@@ -9,7 +10,8 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-variant=${1:?usage: export-patches.sh VARIANT}
+variant=${1:?usage: export-patches.sh VARIANT [DIR]}
+dest=${2:-}
 [ "$variant" = base ] && die "base is the pristine tree; it has no patches"
 trees=$(KTREES)
 tree=$trees/$variant
@@ -19,6 +21,13 @@ cd "$tree"
 	die "$tree has uncommitted changes: commit them first"
 fmt=(git format-patch -q --zero-commit --no-signature --no-numbered)
 
+if [ -n "$dest" ]; then
+	mkdir -p "$dest"
+	base=pristine
+	[ "$variant" = series ] || base=HEAD~1
+	"${fmt[@]}" -o "$dest" "$base..HEAD"
+	exit 0
+fi
 if [ "$variant" = series ]; then
 	tmp=$(mktemp -d)
 	"${fmt[@]}" -o "$tmp" pristine..HEAD

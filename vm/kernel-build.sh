@@ -13,6 +13,9 @@ variant=${1:?usage: kernel-build.sh VARIANT}
 trees=$(KTREES)
 tree=$trees/$variant
 fragment=$TOP/vm/kernel.config
+# Variants with our patches get the options those patches add.
+fragments=("$fragment")
+[ "$variant" = base ] || fragments+=("$TOP/vm/kernel-series.config")
 
 export CCACHE_DIR=$SHRINKSCOPE_CACHE/ccache CCACHE_BASEDIR=$trees
 export CCACHE_NOHASHDIR=true CCACHE_MAXSIZE=20G CCACHE_COMPILERCHECK=content
@@ -20,7 +23,7 @@ export KBUILD_BUILD_TIMESTAMP='Thu May  9 00:00:00 UTC 2013'
 export KBUILD_BUILD_USER=shrinkscope KBUILD_BUILD_HOST=qemu
 kmake() { make -C "$tree" -j"$(nproc)" CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
 
-want=$(hash_of "$trees/$variant.applied" "$fragment" "$0")
+want=$(hash_of "$trees/$variant.applied" "${fragments[@]}" "$0")
 stamp=$trees/$variant.built
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] &&
    [ -f "$tree/arch/x86/boot/bzImage" ]; then
@@ -29,7 +32,8 @@ fi
 
 configure() {
 	cd "$tree"
-	KCONFIG_ALLCONFIG=$fragment kmake allnoconfig
+	cat "${fragments[@]}" >.shrinkscope.config
+	KCONFIG_ALLCONFIG=.shrinkscope.config kmake allnoconfig
 	kmake olddefconfig
 	# Kconfig drops a symbol whose dependencies are unmet without a word:
 	# insist that every line of the fragment made it into .config.
@@ -40,7 +44,7 @@ configure() {
 			grep -qxF "$line" .config ||
 				{ echo "fragment line not in .config: $line"; bad=1; } ;;
 		esac
-	done <"$fragment"
+	done <.shrinkscope.config
 	return $bad
 }
 

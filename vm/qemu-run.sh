@@ -38,10 +38,21 @@ rm -f "$out/console.log" "$out/exit-status"
 printf '%q ' "$@" >"$out/job"
 echo >>"$out/job"
 
+# One socket per node where the CPUs divide evenly, so that no cache is
+# shared across nodes (the kernel warns about such a topology); otherwise one
+# socket per CPU, CPUs dealt round-robin, the remaining nodes memory-only.
+if [ "$cpus" -ge "$nodes" ] && [ $((cpus % nodes)) -eq 0 ]; then
+	cores=$((cpus / nodes)) sockets=$nodes
+else
+	cores=1 sockets=$cpus
+fi
 numa=()
 for ((i = 0; i < nodes; i++)); do
 	spec="node,nodeid=$i,memdev=m$i"
-	for ((c = i; c < cpus; c += nodes)); do spec+=",cpus=$c"; done
+	for ((c = 0; c < cpus; c++)); do
+		if [ "$sockets" -eq "$nodes" ]; then n=$((c / cores)); else n=$((c % nodes)); fi
+		[ "$n" -eq "$i" ] && spec+=",cpus=$c"
+	done
 	numa+=(-object "memory-backend-ram,id=m$i,size=$((mem / nodes))M" -numa "$spec")
 done
 accel=(-accel tcg -cpu max)
@@ -58,7 +69,7 @@ tail -n +1 -F "$out/console.log" 2>/dev/null | grep --line-buffered '^shrinkscop
 tailer=$!
 rc=0
 timeout --foreground -k 10 "$limit" qemu-system-x86_64 "${accel[@]}" \
-	-smp "$cpus" -m "${mem}M" "${numa[@]}" \
+	-smp "$cpus,sockets=$sockets,cores=$cores,threads=1" -m "${mem}M" "${numa[@]}" \
 	-kernel "$kernel" -append "$cmdline" \
 	-drive "file=$img,if=virtio,format=raw,snapshot=on" \
 	-virtfs "local,path=$TOP,mount_tag=host,security_model=none,readonly=on" \
