@@ -59,7 +59,7 @@ accel=(-accel tcg -cpu max)
 [ "${SHRINKSCOPE_ACCEL:-tcg}" = kvm ] && accel=(-accel kvm -cpu host)
 
 cmdline="console=ttyS0 root=/dev/vda rw rootfstype=ext4 init=/sbin/shrinkscope-init"
-cmdline+=" panic=-1 oops=panic loglevel=6 $extra"
+cmdline+=" panic=-1 oops=panic loglevel=7 $extra"
 
 say "booting $variant ($nodes nodes, ${mem} MB, $cpus vCPUs) for: $*"
 start=$(date +%s)

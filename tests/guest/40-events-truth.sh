@@ -11,19 +11,21 @@ ino=$(new_cgroup truth)
 
 # --- creation: list_lru_add events of our memcg and node ---
 trace-cmd record -q -e list_lru:list_lru_add -o /tmp/add.dat -- \
-	in_cgroup truth numactl --membind="$node" \
+	./in-cgroup truth numactl --membind="$node" \
 	bash -c ". ./lib.sh; populate_files /var/tmp/truth $files" >/dev/null 2>&1
 raw_report /tmp/add.dat >/tmp/add.txt
-added=$(gawk -f lib.awk -v ino="$ino" -v nid="$node" -e '
-	parse() == "list_lru_add" && f["memcg"] == ino && f["nid"] == nid && f["changed"] == 1 {n++}
-	END {print n + 0}' /tmp/add.txt)
+read -r added onnode < <(gawk -f lib.awk -v ino="$ino" -v nid="$node" -e '
+	parse() == "list_lru_add" && f["memcg"] == ino && f["changed"] == 1 {n++; if (f["nid"] == nid) o++}
+	END {print n + 0, o + 0}' /tmp/add.txt)
 # One dentry per file goes on the dentry LRU when its last reference is
-# dropped; the directory and bash's own lookups add a handful more.
-if [ "$added" -ge "$files" ] && [ "$added" -le $((files + files / 20)) ]; then
-	pass "list_lru_add: $added adds in memcg $ino on node $node for $files files"
+# dropped; the directory and bash's own lookups add a handful more. SLUB
+# may serve a few objects from a CPU slab of the other node.
+if [ "$added" -ge "$files" ] && [ "$added" -le $((files + 50)) ] &&
+   [ $((onnode * 100)) -ge $((added * 95)) ]; then
+	pass "list_lru_add: $added adds in memcg $ino ($onnode on node $node) for $files files"
 else
 	fail "list_lru_add counts the $files files created in memcg $ino on node $node" \
-		"saw $added (want $files to $((files + files / 20)))"
+		"saw $added adds, $onnode on node $node (want $files to $((files + 50)), >= 95% on the node)"
 fi
 
 # --- drop_caches: per-call, per-shrinker and per-lru accounting ---
@@ -31,19 +33,20 @@ trace-cmd record -q -e list_lru:list_lru_walk -e vmscan:mm_shrink_slab_start \
 	-e vmscan:mm_shrink_slab_batch -e vmscan:mm_shrink_slab_end -o /tmp/drop.dat -- \
 	sh -c 'echo 2 >/proc/sys/vm/drop_caches' >/dev/null 2>&1
 raw_report /tmp/drop.dat >/tmp/drop.txt
-cp /tmp/drop.txt "$OUT/truth-drop.txt"
+cp /tmp/add.dat "$OUT/truth-add.dat"
+cp /tmp/drop.dat "$OUT/truth-drop.dat"
 gawk -f lib.awk -v ino="$ino" -v nid="$node" -v files="$files" -e '
 	{ e = parse() }
 	e == "mm_shrink_slab_start" { open[pid] = 1; sum[pid] = 0
 		if (f["name"] ~ /^sb-/) sb[f["shrinker_id"]] = 1 }
 	e == "mm_shrink_slab_batch" { sum[pid] += f["freed"]
 		if (f["shrinker_id"] in sb) sbfreed += f["freed"]
-		if (f["memcg"] == ino && f["nid"] == nid) ourfreed += f["freed"] }
+		if (f["memcg"] == ino) { ourfreed += f["freed"]; if (f["nid"] == nid) ournode += f["freed"] } }
 	e == "mm_shrink_slab_end" && open[pid] { calls++; open[pid] = 0
 		if (sum[pid] != f["retval"]) bad++ }
 	e == "list_lru_walk" && (f["shrinker_id"] in sb) {
 		walked += f["removed"] + f["removed_retry"] }
-	e == "list_lru_walk" && f["memcg"] == ino && f["nid"] == nid { ourwalk += f["removed"] + f["removed_retry"] }
+	e == "list_lru_walk" && f["memcg"] == ino { ourwalk += f["removed"] + f["removed_retry"] }
 	END {
 		if (calls > 0 && bad == 0)
 			printf "ok - mm_shrink_slab_batch frees add up to mm_shrink_slab_end in all %d calls\n", calls
@@ -53,10 +56,12 @@ gawk -f lib.awk -v ino="$ino" -v nid="$node" -v files="$files" -e '
 			printf "ok - superblock lru walks removed %d objects, the sb shrinkers freed %d\n", walked, sbfreed
 		else
 			printf "not ok - superblock lru walks account for sb shrinker frees: walks removed %d, shrinkers freed %d\n", walked, sbfreed
-		if (ourfreed >= 2 * files && ourwalk >= 2 * files)
-			printf "ok - memcg %s node %d: %d freed in batches, %d removed by walks (%d files)\n", ino, nid, ourfreed, ourwalk, files
+		# two objects (dentry, inode) per file; drop_caches stops its passes
+		# once a pass frees little, so allow 5% to stay behind
+		if (ourfreed * 100 >= 2 * files * 95 && ourwalk == ourfreed && ournode * 100 >= ourfreed * 95)
+			printf "ok - memcg %s: %d freed in batches (%d on node %d), %d removed by walks, for %d files\n", ino, ourfreed, ournode, nid, ourwalk, files
 		else
-			printf "not ok - memcg %s node %d frees >= 2 x %d files: batches %d, walks %d\n", ino, nid, files, ourfreed, ourwalk
+			printf "not ok - memcg %s frees >= 95%% of 2 x %d files, walks agree, >= 95%% on node %d: batches %d (node %d), walks %d\n", ino, files, nid, ourfreed, ournode, ourwalk
 	}' /tmp/drop.txt
 
 # --- memory.reclaim: memcg reclaim of exactly that memcg ---

@@ -42,10 +42,6 @@ new_cgroup() {
 	mkdir "$cg" && stat -c %i "$cg"
 }
 # in_cgroup NAME CMD...: run CMD inside cgroup NAME.
-in_cgroup() {
-	local cg=$1
-	shift
-	bash -c 'echo $$ >/sys/fs/cgroup/'"$cg"'/cgroup.procs && exec "$@"' in_cgroup "$@"
-}
+in_cgroup() { "$(dirname "${BASH_SOURCE[0]}")/in-cgroup" "$@"; }
 # raw_report DAT: trace-cmd report with every field as name=value.
 raw_report() { trace-cmd report -R -i "$1" 2>/dev/null; }

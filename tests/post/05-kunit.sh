@@ -3,7 +3,7 @@
 # the guest console. Each case becomes one test line here.
 out=${1:?usage: 05-kunit.sh OUTDIR}
 suites="list_lru"
-sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' "$out/console.log" | awk -v suites="$suites" '
+tr -d '\r' <"$out/console.log" | sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' | awk -v suites="$suites" '
 BEGIN { n = split(suites, want, " ") }
 /^    # Subtest: / { suite = $3; seen[suite] = 1; next }
 /^    (not )?ok [0-9]+ / && suite != "" {

@@ -17,11 +17,14 @@ else
 	echo "ok - every vmscan event parses on the host"
 fi
 # mm_shrink_slab_end: "super_cache_scan+0x0/0x... 0x...: nid: N unused scan count
-# A new scan count B total_scan C last shrinker return val FREED"
+# A new scan count B total_scan C last shrinker return val FREED [memcg ...]"
 awk -v files="$files" -v nodes="$nodes" '
 /mm_shrink_slab_end:/ && /super_cache_scan/ {
-	for (i = 1; i <= NF; i++) if ($i == "nid:") nid = $(i + 1)
-	freed[nid] += $NF
+	for (i = 1; i <= NF; i++) {
+		if ($i == "nid:") nid = $(i + 1)
+		if ($i == "val") val = $(i + 1)
+	}
+	freed[nid] += val
 }
 END {
 	for (n = 0; n < nodes; n++) {

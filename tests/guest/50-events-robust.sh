@@ -1,0 +1,83 @@
+# Every catalogued event: bpftrace reaches each field as args->NAME, and
+# enabling and disabling all of them over and over during reclaim leaves no
+# warning (the console is checked by the host after the run).
+. ./lib.sh
+cat=/host/tracepoints/fields.tsv
+ev_dir=/sys/kernel/tracing/events
+
+# One bpftrace probe per event that reads every field.
+gawk -F'\t' '
+!/^#/ {
+	key = $1 ":" $2
+	if (!(key in seen)) { seen[key] = 1; order[++n] = key }
+	if ($4 ~ /__data_loc/) expr = "str(args->" $3 ")"
+	else expr = "(uint64)args->" $3
+	body[key] = body[key] sprintf("\t$%s = %s;\n", $3, expr)
+}
+END {
+	for (i = 1; i <= n; i++) {
+		printf "tracepoint:%s {\n%s\t@[\"%s\"] = count();\n}\n", order[i], body[order[i]], order[i]
+	}
+}' "$cat" >/tmp/allfields.bt
+bpftrace /tmp/allfields.bt >/tmp/allfields.out 2>&1 &
+bt=$!
+if wait_for_line /tmp/allfields.out '^Attaching' 180; then
+	mkdir -p /var/tmp/robust
+	populate_files /var/tmp/robust 500
+	# unlinking files whose dentries sit unused on the LRU: list_lru_del
+	rm -rf /var/tmp/robust
+	mount -t tmpfs none /mnt && umount /mnt
+	echo 2 >/proc/sys/vm/drop_caches
+	sleep 1
+	kill -INT $bt
+	wait $bt
+	cp /tmp/allfields.out "$OUT/allfields.out"
+	n=$(gawk -F'\t' '!/^#/ {print $1 ":" $2}' "$cat" | sort -u | wc -l)
+	seen=$(grep -c '^@\[' /tmp/allfields.out)
+	if [ "$seen" -eq "$n" ]; then
+		pass "bpftrace reads every field of all $n catalogued events, each fired"
+	else
+		fail "bpftrace reads every field of all $n catalogued events, each fired" \
+			"fired: $seen" "$(grep -v '^$' /tmp/allfields.out | head -20)"
+	fi
+else
+	kill $bt 2>/dev/null
+	fail "bpftrace compiles a probe reading every catalogued field" "$(head -20 /tmp/allfields.out)"
+fi
+
+# A tmpfs mount registers a superblock shrinker, its umount unregisters it.
+trace-cmd record -q -e vmscan:mm_shrinker_register -e vmscan:mm_shrinker_unregister \
+	-o /tmp/mount.dat -- sh -c 'mount -t tmpfs none /mnt && umount /mnt' >/dev/null 2>&1
+cp /tmp/mount.dat "$OUT/shrinker-mount.dat"
+raw_report /tmp/mount.dat | gawk -f lib.awk -e '
+	{ e = parse() }
+	e == "mm_shrinker_register" && f["name"] ~ /^sb-tmpfs/ { reg[f["shr"]] = f["flags"]; id[f["shr"]] = f["debugfs_id"] }
+	e == "mm_shrinker_unregister" && (f["shr"] in reg) { unreg[f["shr"]] = 1 }
+	END {
+		for (s in reg) {
+			# SHRINKER_REGISTERED | NUMA_AWARE | MEMCG_AWARE = 0x7
+			ok = (s in unreg) && and(strtonum(reg[s]), 7) == 7 && id[s] >= 0
+			printf "%s - mm_shrinker_register/unregister: sb-tmpfs %s, flags 0x%x, debugfs id %d, unregistered %s\n", ok ? "ok" : "not ok", s, strtonum(reg[s]), id[s], (s in unreg) ? "yes" : "no"
+			n++
+		}
+		if (n != 1) printf "not ok - one sb-tmpfs shrinker registered by a tmpfs mount (saw %d)\n", n
+	}'
+
+# Toggle every event of ours 50 times while reclaim runs.
+events=$(gawk -F'\t' '!/^#/ {print $1 "/" $2}' "$cat" | sort -u)
+populate_files /var/tmp/robust2 2000
+( for i in $(seq 20); do echo 2 >/proc/sys/vm/drop_caches; populate_files /var/tmp/robust2 300; done ) &
+load=$!
+for i in $(seq 50); do
+	for e in $events; do echo 1 >"$ev_dir/$e/enable"; done
+	for e in $events; do echo 0 >"$ev_dir/$e/enable"; done
+done
+wait $load
+fired=$(grep -cE ' (list_lru_[a-z]+|mm_shrink_slab_[a-z]+|mm_shrinker_[a-z]+):' /sys/kernel/tracing/trace)
+left=$(for e in $events; do cat "$ev_dir/$e/enable"; done | grep -vc '^0$')
+echo >/sys/kernel/tracing/trace
+if [ "$fired" -gt 0 ] && [ "$left" -eq 0 ]; then
+	pass "toggled $(echo "$events" | wc -l) events 50 times during reclaim ($fired events logged, all off after)"
+else
+	fail "toggling events during reclaim logs events and leaves them off" "logged $fired, still enabled $left"
+fi
