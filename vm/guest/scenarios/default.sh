@@ -3,10 +3,11 @@
 # node, then apply global memory pressure with an anonymous-memory hog while
 # trace-cmd records the shrinker events. Results: /out/trace.dat and friends.
 #   FILES      files created per node (default 20000)
-#   HOG_PCT    share of MemAvailable the hog takes (default 90)
-#   HOG_SECS   how long the hog holds it (default 10)
+#   HOG_PCT    share of the reclaimable caches (file pages + reclaimable
+#              slab) the hog takes on top of free memory (default 60)
+#   HOG_ROUNDS how many times the hog touches all of it (default 3)
 cd "$(dirname "$0")/../../../tests/guest" && . ./lib.sh
-files=${FILES:-20000} pct=${HOG_PCT:-90} secs=${HOG_SECS:-10}
+files=${FILES:-20000} pct=${HOG_PCT:-60} rounds=${HOG_ROUNDS:-3}
 nodes=$(ls -d /sys/devices/system/node/node[0-9]* | wc -l)
 log() { echo "shrinkscope: $*" >/dev/console; }
 
@@ -27,11 +28,14 @@ events=(-e vmscan:mm_shrink_slab_start -e vmscan:mm_shrink_slab_end
 for sys in list_lru vmpressure; do
 	[ -d /sys/kernel/tracing/events/$sys ] && events+=(-e "$sys")
 done
-avail=$(awk '/MemAvailable/ {print $2}' /proc/meminfo)
-hog=$((avail * pct / 100))
-log "recording while a hog takes ${hog} kB for ${secs}s"
+# No swap: anonymous memory cannot be reclaimed, so the hog takes all free
+# memory plus a share of the caches, and reclaim must free that share.
+hog=$(awk -v pct="$pct" '/^MemFree:/ {f = $2} /^(Cached|SReclaimable):/ {r += $2}
+	END {printf "%d", f + r * pct / 100}' /proc/meminfo)
+log "recording while a hog touches ${hog} kB $rounds times"
+cd /tmp || exit 1
 trace-cmd record -q "${events[@]}" -o /tmp/trace.dat -- \
-	stress-ng --vm 1 --vm-bytes "${hog}k" --vm-keep -t "${secs}s" >/tmp/record.log 2>&1
+	memhog -r"$rounds" "${hog}k" >/tmp/record.log 2>&1
 rc=$?
 snapshot >"$OUT/after.txt"
 cp /tmp/record.log "$OUT/record.log"
