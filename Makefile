@@ -27,11 +27,13 @@ patches: deps
 
 test: deps
 	@vm/kernel-build.sh series
+	@vm/module-build.sh series
 	@vm/rootfs.sh >/dev/null
 	@tests/run.sh
 
 run: deps
 	@vm/kernel-build.sh $(VARIANT)
+	@vm/module-build.sh $(VARIANT)
 	@vm/rootfs.sh >/dev/null
 	@vm/run-scenario.sh -k $(VARIANT) -r $(RESULTS) $(SCENARIO)
 

@@ -6,7 +6,7 @@ log=${1:?usage: check-console.sh LOG}
 [ -s "$log" ] || { echo "[shrinkscope] console log $log is empty" >&2; exit 1; }
 pattern='Kernel panic|Oops|BUG:|kernel BUG at|WARNING:|cut here|general protection fault'
 pattern+='|possible circular locking|possible recursive locking|inconsistent lock state'
-pattern+='|KASAN|UBSAN|INFO: task .* blocked for more than|detected stall'
+pattern+='|KASAN|UBSAN|INFO: task .* blocked for more than|detected stall|still has objects'
 first=$(grep -naE "$pattern" "$log" | head -n1 | cut -d: -f1)
 [ -z "$first" ] && exit 0
 echo "[shrinkscope] kernel problem in $log, line $first:" >&2

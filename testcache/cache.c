@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The test cache proper: accounted objects on a memcg-aware list_lru,
+ * reclaimed by a NUMA- and memcg-aware shrinker. Referenced objects get a
+ * second pass, as dentries and inodes do.
+ */
+#include <linux/list_lru.h>
+#include <linux/mm.h>
+#include <linux/module.h>
+#include <linux/shrinker.h>
+#include <linux/slab.h>
+
+#include "testcache.h"
+
+static unsigned int seeks = DEFAULT_SEEKS;
+module_param(seeks, uint, 0444);
+MODULE_PARM_DESC(seeks, "shrinker seeks (cost to recreate an object)");
+static unsigned long batch;
+module_param(batch, ulong, 0444);
+MODULE_PARM_DESC(batch, "shrinker batch size, 0 for SHRINK_BATCH");
+
+static struct kmem_cache *tc_cache;
+static struct list_lru tc_lru;
+static struct shrinker tc_shrinker;
+/*
+ * prealloc_shrinker() is not exported: modules register the shrinker
+ * first, to get the id list_lru_init_memcg() needs, and keep it idle until
+ * the lru exists.
+ */
+static bool tc_ready;
+
+static unsigned long tc_count(struct shrinker *shrink,
+			      struct shrink_control *sc)
+{
+	/* pairs with the release in tc_init(): the lru is set up */
+	if (!smp_load_acquire(&tc_ready))
+		return 0;
+	return list_lru_shrink_count(&tc_lru, sc);
+}
+
+static enum lru_status tc_isolate(struct list_head *item,
+				  struct list_lru_one *list,
+				  spinlock_t *lock, void *arg)
+{
+	struct tc_obj *obj = list_entry(item, struct tc_obj, lru);
+	struct tc_node_stats *st = tc_stats(obj->memcg_ino, obj->nid);
+
+	if (st)
+		atomic_long_inc(&st->scanned);
+	if (obj->referenced) {
+		obj->referenced = false;
+		if (st)
+			atomic_long_inc(&st->rotated);
+		return LRU_ROTATE;
+	}
+	list_lru_isolate_move(list, item, arg);
+	return LRU_REMOVED;
+}
+
+static unsigned long tc_free_list(struct list_head *dispose)
+{
+	struct tc_obj *obj, *next;
+	unsigned long freed = 0;
+
+	list_for_each_entry_safe(obj, next, dispose, lru) {
+		struct tc_node_stats *st = tc_stats(obj->memcg_ino, obj->nid);
+
+		if (st) {
+			atomic_long_dec(&st->objects);
+			atomic_long_inc(&st->freed);
+		}
+		list_del(&obj->lru);
+		kmem_cache_free(tc_cache, obj);
+		freed++;
+	}
+	return freed;
+}
+
+static unsigned long tc_scan(struct shrinker *shrink,
+			     struct shrink_control *sc)
+{
+	LIST_HEAD(dispose);
+
+	atomic_long_inc(&tc_scan_calls);
+	list_lru_shrink_walk(&tc_lru, sc, tc_isolate, &dispose);
+	return tc_free_list(&dispose);
+}
+
+/*
+ * Allocate @nr objects on node @nid charged to the writer's memcg, every
+ * (100 / @ref_pct)-th one referenced. kmem_cache_alloc_lru() sets up the
+ * memcg's list for us but takes no node: the writer's mempolicy
+ * (numactl --membind) places new slabs, and objects that come from a CPU
+ * slab of another node are set aside until the cache hands out the right
+ * node. Returns how many were made, or a negative error.
+ */
+long tc_populate(unsigned long nr, int nid, unsigned int ref_pct)
+{
+	u64 ino = tc_current_memcg_ino();
+	struct tc_node_stats *st = tc_stats(ino, nid);
+	LIST_HEAD(misplaced);
+	unsigned long made = 0, misses = 0;
+	struct tc_obj *obj, *next;
+	long ret = 0;
+
+	if (!st || !node_online(nid) || ref_pct > 100)
+		return -EINVAL;
+	while (made < nr) {
+		obj = kmem_cache_alloc_lru(tc_cache, &tc_lru, GFP_KERNEL);
+		if (!obj) {
+			ret = -ENOMEM;
+			break;
+		}
+		if (page_to_nid(virt_to_page(obj)) != nid) {
+			list_add(&obj->lru, &misplaced);
+			if (++misses > 4096) {
+				ret = -EXDEV;	/* no mempolicy for @nid */
+				break;
+			}
+			continue;
+		}
+		INIT_LIST_HEAD(&obj->lru);
+		obj->memcg_ino = ino;
+		obj->nid = nid;
+		obj->referenced = ref_pct && (made * ref_pct) % 100 < ref_pct;
+		atomic_long_inc(&st->objects);
+		list_lru_add(&tc_lru, &obj->lru);
+		made++;
+	}
+	list_for_each_entry_safe(obj, next, &misplaced, lru)
+		kmem_cache_free(tc_cache, obj);
+	return made ? made : ret;
+}
+
+static enum lru_status tc_isolate_all(struct list_head *item,
+				      struct list_lru_one *list,
+				      spinlock_t *lock, void *arg)
+{
+	list_lru_isolate_move(list, item, arg);
+	return LRU_REMOVED;
+}
+
+/* Free every object, whatever memcg and node list it is on. */
+unsigned long tc_drop_all(void)
+{
+	unsigned long freed = 0;
+	int nid;
+
+	for_each_node(nid) {
+		LIST_HEAD(dispose);
+		unsigned long nr = ULONG_MAX;
+
+		list_lru_walk_node(&tc_lru, nid, tc_isolate_all, &dispose, &nr);
+		freed += tc_free_list(&dispose);
+	}
+	return freed;
+}
+
+static int __init tc_init(void)
+{
+	int err;
+
+	tc_cache = kmem_cache_create("shrinkscope_testcache",
+				     sizeof(struct tc_obj), 0, SLAB_ACCOUNT,
+				     NULL);
+	if (!tc_cache)
+		return -ENOMEM;
+
+	tc_shrinker.count_objects = tc_count;
+	tc_shrinker.scan_objects = tc_scan;
+	tc_shrinker.seeks = seeks;
+	tc_shrinker.batch = batch;
+	tc_shrinker.flags = SHRINKER_NUMA_AWARE | SHRINKER_MEMCG_AWARE;
+	err = register_shrinker(&tc_shrinker, "shrinkscope-testcache");
+	if (err)
+		goto err_cache;
+	err = list_lru_init_memcg(&tc_lru, &tc_shrinker);
+	if (err)
+		goto err_shrinker;
+	/* publish the initialised lru to tc_count() */
+	smp_store_release(&tc_ready, true);
+	err = tc_debugfs_init();
+	if (err)
+		goto err_lru;
+	return 0;
+
+err_lru:
+	unregister_shrinker(&tc_shrinker);
+	list_lru_destroy(&tc_lru);
+	goto err_cache;
+err_shrinker:
+	unregister_shrinker(&tc_shrinker);
+err_cache:
+	kmem_cache_destroy(tc_cache);
+	return err;
+}
+
+/*
+ * Unload is safe while reclaim runs: once unregister_shrinker() returns no
+ * scan is running or can start, and debugfs writers are gone, so the lists
+ * are ours alone to empty.
+ */
+static void __exit tc_exit(void)
+{
+	tc_debugfs_exit();
+	unregister_shrinker(&tc_shrinker);
+	tc_drop_all();
+	list_lru_destroy(&tc_lru);
+	kmem_cache_destroy(tc_cache);
+}
+
+module_init(tc_init);
+module_exit(tc_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("shrinkscope test cache: a controllable memcg- and NUMA-aware cache");

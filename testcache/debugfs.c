@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /sys/kernel/debug/shrinkscope_testcache/:
+ *   populate    write "N NID [REF_PCT]": N objects on node NID, charged to
+ *               the writer's memcg, REF_PCT percent of them referenced
+ *   drop        write anything: free every object
+ *   counts      objects per memcg and node, laid out like the shrinker's
+ *               own debugfs count file: "ino n0 n1 ..."
+ *   stats       objects, scanned, freed and rotated per memcg and node
+ *   scan_calls  how many times the shrinker's scan_objects ran
+ */
+#include <linux/debugfs.h>
+#include <linux/fs.h>
+#include <linux/seq_file.h>
+#include <linux/uaccess.h>
+
+#include "testcache.h"
+
+static struct dentry *tc_dir;
+
+static ssize_t tc_populate_write(struct file *file, const char __user *ubuf,
+				 size_t len, loff_t *pos)
+{
+	unsigned int ref_pct = 0;
+	unsigned long nr;
+	char buf[64];
+	long ret;
+	int nid;
+
+	if (len >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	buf[len] = '\0';
+	if (sscanf(buf, "%lu %d %u", &nr, &nid, &ref_pct) < 2)
+		return -EINVAL;
+	ret = tc_populate(nr, nid, ref_pct);
+	if (ret < 0)
+		return ret;
+	return ret == nr ? len : -ENOMEM;
+}
+
+static ssize_t tc_drop_write(struct file *file, const char __user *ubuf,
+			     size_t len, loff_t *pos)
+{
+	tc_drop_all();
+	return len;
+}
+
+static int tc_counts_show(struct seq_file *m, void *v)
+{
+	tc_show_counts(m);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(tc_counts);
+
+static int tc_stats_show(struct seq_file *m, void *v)
+{
+	tc_show_stats(m);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(tc_stats);
+
+static int tc_calls_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%ld\n", atomic_long_read(&tc_scan_calls));
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(tc_calls);
+
+static const struct file_operations tc_populate_fops = {
+	.owner = THIS_MODULE,
+	.write = tc_populate_write,
+};
+
+static const struct file_operations tc_drop_fops = {
+	.owner = THIS_MODULE,
+	.write = tc_drop_write,
+};
+
+int tc_debugfs_init(void)
+{
+	tc_dir = debugfs_create_dir("shrinkscope_testcache", NULL);
+	if (IS_ERR(tc_dir))
+		return PTR_ERR(tc_dir);
+	debugfs_create_file("populate", 0200, tc_dir, NULL, &tc_populate_fops);
+	debugfs_create_file("drop", 0200, tc_dir, NULL, &tc_drop_fops);
+	debugfs_create_file("counts", 0444, tc_dir, NULL, &tc_counts_fops);
+	debugfs_create_file("stats", 0444, tc_dir, NULL, &tc_stats_fops);
+	debugfs_create_file("scan_calls", 0444, tc_dir, NULL, &tc_calls_fops);
+	return 0;
+}
+
+void tc_debugfs_exit(void)
+{
+	debugfs_remove_recursive(tc_dir);
+}

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# module-build.sh VARIANT: build the out-of-tree test cache module against a
+# built kernel variant, into build/modules/VARIANT/ (loaded only in the guest).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+variant=${1:?usage: module-build.sh VARIANT}
+tree=$(KTREES)/$variant
+[ -f "$tree/Module.symvers" ] || die "kernel $variant not built (run: make kernel VARIANT=$variant)"
+dir=$TOP/build/modules/$variant/testcache
+mkdir -p "$dir"
+# Kbuild writes objects next to the sources: build from a copy per variant.
+cp "$TOP"/testcache/*.[ch] "$TOP"/testcache/Kbuild "$dir"/
+make -s -C "$tree" M="$dir" modules >"$dir/build.log" 2>&1 ||
+	{ cat "$dir/build.log" >&2; die "test cache module does not build against $variant"; }
+if grep -E 'warning:' "$dir/build.log" >&2; then
+	die "test cache module builds with warnings against $variant"
+fi
