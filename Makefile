@@ -4,7 +4,7 @@ VARIANT ?= series
 SCENARIO ?= default
 RESULTS ?= results
 
-.PHONY: help deps kernel kernels rootfs patches test run clean
+.PHONY: help deps kernel rootfs patches test run bench clean
 
 help:
 	@echo "make test                 build what is missing, run host and in-guest tests"
@@ -12,6 +12,7 @@ help:
 	@echo "make kernel VARIANT=v     build one kernel variant (base, series, experiments)"
 	@echo "make patches VARIANT=v    export the variant's kernel tree commits to patches/"
 	@echo "make rootfs               build the guest root filesystem"
+	@echo "make bench                cost of the tracepoints, base vs series, as ratios"
 
 deps:
 	@vm/deps.sh
@@ -39,3 +40,6 @@ run: deps
 
 clean:
 	rm -rf build
+
+bench: deps
+	@vm/bench.sh

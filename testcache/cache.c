@@ -21,6 +21,8 @@ MODULE_PARM_DESC(batch, "shrinker batch size, 0 for SHRINK_BATCH");
 
 static struct kmem_cache *tc_cache;
 static struct list_lru tc_lru;
+/* a second memcg-aware lru that no shrinker walks, for tc_bench_lru() */
+static struct list_lru tc_bench_lru;
 static struct shrinker tc_shrinker;
 /*
  * prealloc_shrinker() is not exported: modules register the shrinker
@@ -132,6 +134,31 @@ long tc_populate(unsigned long nr, int nid, unsigned int ref_pct)
 	return made ? made : ret;
 }
 
+/*
+ * Time @nr list_lru_add() + list_lru_del() pairs of one object charged to
+ * the caller's memcg: the cost the list_lru tracepoints add to every cache.
+ * Returns nanoseconds, or a negative error.
+ */
+s64 tc_bench_lru_run(unsigned long nr)
+{
+	struct tc_obj *obj;
+	unsigned long i;
+	u64 start;
+
+	obj = kmem_cache_alloc_lru(tc_cache, &tc_bench_lru, GFP_KERNEL);
+	if (!obj)
+		return -ENOMEM;
+	INIT_LIST_HEAD(&obj->lru);
+	start = ktime_get_ns();
+	for (i = 0; i < nr; i++) {
+		list_lru_add(&tc_bench_lru, &obj->lru);
+		list_lru_del(&tc_bench_lru, &obj->lru);
+	}
+	start = ktime_get_ns() - start;
+	kmem_cache_free(tc_cache, obj);
+	return start;
+}
+
 static enum lru_status tc_isolate_all(struct list_head *item,
 				      struct list_lru_one *list,
 				      spinlock_t *lock, void *arg)
@@ -177,6 +204,9 @@ static int __init tc_init(void)
 	err = list_lru_init_memcg(&tc_lru, &tc_shrinker);
 	if (err)
 		goto err_shrinker;
+	err = list_lru_init_memcg(&tc_bench_lru, &tc_shrinker);
+	if (err)
+		goto err_bench;
 	/* publish the initialised lru to tc_count() */
 	smp_store_release(&tc_ready, true);
 	err = tc_debugfs_init();
@@ -185,6 +215,8 @@ static int __init tc_init(void)
 	return 0;
 
 err_lru:
+	list_lru_destroy(&tc_bench_lru);
+err_bench:
 	unregister_shrinker(&tc_shrinker);
 	list_lru_destroy(&tc_lru);
 	goto err_cache;
@@ -205,6 +237,7 @@ static void __exit tc_exit(void)
 	tc_debugfs_exit();
 	unregister_shrinker(&tc_shrinker);
 	tc_drop_all();
+	list_lru_destroy(&tc_bench_lru);
 	list_lru_destroy(&tc_lru);
 	kmem_cache_destroy(tc_cache);
 }

@@ -8,6 +8,8 @@
  *               own debugfs count file: "ino n0 n1 ..."
  *   stats       objects, scanned, freed and rotated per memcg and node
  *   scan_calls  how many times the shrinker's scan_objects ran
+ *   bench_lru   write N: time N list_lru_add + list_lru_del pairs;
+ *               read: "N NANOSECONDS" of the last run
  */
 #include <linux/debugfs.h>
 #include <linux/fs.h>
@@ -17,6 +19,8 @@
 #include "testcache.h"
 
 static struct dentry *tc_dir;
+static unsigned long tc_bench_nr;
+static s64 tc_bench_ns;
 
 static ssize_t tc_populate_write(struct file *file, const char __user *ubuf,
 				 size_t len, loff_t *pos)
@@ -46,6 +50,44 @@ static ssize_t tc_drop_write(struct file *file, const char __user *ubuf,
 	tc_drop_all();
 	return len;
 }
+
+static ssize_t tc_bench_write(struct file *file, const char __user *ubuf,
+			      size_t len, loff_t *pos)
+{
+	unsigned long nr;
+	s64 ns;
+	int err;
+
+	err = kstrtoul_from_user(ubuf, len, 10, &nr);
+	if (err)
+		return err;
+	ns = tc_bench_lru_run(nr);
+	if (ns < 0)
+		return ns;
+	tc_bench_nr = nr;
+	tc_bench_ns = ns;
+	return len;
+}
+
+static int tc_bench_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%lu %lld\n", tc_bench_nr, tc_bench_ns);
+	return 0;
+}
+
+static int tc_bench_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, tc_bench_show, NULL);
+}
+
+static const struct file_operations tc_bench_fops = {
+	.owner = THIS_MODULE,
+	.open = tc_bench_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = single_release,
+	.write = tc_bench_write,
+};
 
 static int tc_counts_show(struct seq_file *m, void *v)
 {
@@ -88,6 +130,7 @@ int tc_debugfs_init(void)
 	debugfs_create_file("counts", 0444, tc_dir, NULL, &tc_counts_fops);
 	debugfs_create_file("stats", 0444, tc_dir, NULL, &tc_stats_fops);
 	debugfs_create_file("scan_calls", 0444, tc_dir, NULL, &tc_calls_fops);
+	debugfs_create_file("bench_lru", 0600, tc_dir, NULL, &tc_bench_fops);
 	return 0;
 }
 

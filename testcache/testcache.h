@@ -43,6 +43,7 @@ long tc_populate(unsigned long nr, int nid, unsigned int ref_pct);
 void tc_show_counts(struct seq_file *m);
 void tc_show_stats(struct seq_file *m);
 unsigned long tc_drop_all(void);
+s64 tc_bench_lru_run(unsigned long nr);
 
 int tc_debugfs_init(void);
 void tc_debugfs_exit(void);

@@ -35,6 +35,7 @@ img=$("$TOP/vm/rootfs.sh")
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 rm -f "$out/console.log" "$out/exit-status"
+echo "$variant" >"$out/variant"
 printf '%q ' "$@" >"$out/job"
 echo >>"$out/job"
 

@@ -61,6 +61,20 @@ else
 	fail "referenced objects survive exactly one more pass" "after pass 1: $first, pass 2: $second"
 fi
 
+# Reparenting: when a memcg goes offline its objects move to its parent's
+# lists, counts preserved (memcg_reparent_list_lrus).
+d=$(new_cgroup tcd)
+populate tcd 700 0 && populate tcd 300 1
+root_before=$(awk '$1 == 1 {print $2 + $3}' "$sd/count")
+rmdir /sys/fs/cgroup/tcd
+root_after=$(awk '$1 == 1 {print $2 + $3}' "$sd/count")
+if [ $(( ${root_after:-0} - ${root_before:-0} )) -eq 1000 ] && ! grep -q "^$d " "$sd/count"; then
+	pass "reparenting: memcg $d's 1000 objects moved to the root lists on rmdir"
+else
+	fail "reparenting moves an offline memcg's objects to its parent" \
+		"root before $root_before, after $root_after" "$(cat "$sd/count")"
+fi
+
 # Pressure confined to node 1 frees mostly node-1 objects.
 echo 1 >"$tc/drop"
 numactl --membind=0 sh -c "echo 20000 0 >$tc/populate" && numactl --membind=1 sh -c "echo 20000 1 >$tc/populate"

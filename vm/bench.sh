@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# bench.sh: `make bench` for the tracepoints. Boots base and series one after
+# the other in one run, times list_lru add+del and the shrink path in each
+# guest, and prints the figures with their ratios. Results: build/bench/.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+out=$TOP/build/bench
+rm -rf "$out"
+for v in base series; do
+	"$TOP/vm/kernel-build.sh" "$v"
+	"$TOP/vm/module-build.sh" "$v"
+done
+"$TOP/vm/rootfs.sh" >/dev/null
+for v in base series; do
+	"$TOP/vm/qemu-run.sh" -k "$v" -o "$out/$v" -- vm/guest/bench/tracepoints.sh
+done
+get() { awk -v k="$2" '$1 == k {print $2}' "$out/$1/bench.txt"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (a == "" || b == "" || b == 0) print "n/a"; else printf "%.3f", a / b}'; }
+per_event() { # VARIANT EVENT: extra ns per event over no event
+	awk -v t="$(get "$1" "shrink_ns_$2")" -v t0="$(get "$1" shrink_ns_none)" \
+		-v n="$(get "$1" "shrink_events_$2")" \
+		'BEGIN {if (n > 0) printf "%.0f", (t - t0) / n; else print ""}'
+}
+b_off=$(get base lru_pair_ns_events_off)
+s_off=$(get series lru_pair_ns_events_off)
+s_on=$(get series lru_pair_ns_events_on)
+end_cost=$(per_event series mm_shrink_slab_end)
+batch_cost=$(per_event series mm_shrink_slab_batch)
+{
+	echo "list_lru add+del, ns per pair (median, TCG guest):"
+	printf '  base                    %8s\n' "$b_off"
+	printf '  series, events off      %8s   series/base   %s\n' "$s_off" "$(ratio "$s_off" "$b_off")"
+	printf '  series, list_lru on     %8s   on/off        %s\n' "$s_on" "$(ratio "$s_on" "$s_off")"
+	echo "shrink path, memory.reclaim of $(get series shrink_events_mm_shrink_slab_batch) one-object batches:"
+	printf '  base, no event          %8s ns\n' "$(get base shrink_ns_none)"
+	printf '  series, no event        %8s ns   series/base   %s\n' "$(get series shrink_ns_none)" \
+		"$(ratio "$(get series shrink_ns_none)" "$(get base shrink_ns_none)")"
+	printf '  mm_shrink_slab_end      %8s ns per event (%s events)\n' "$end_cost" "$(get series shrink_events_mm_shrink_slab_end)"
+	printf '  mm_shrink_slab_batch    %8s ns per event (%s events)   batch/end   %s\n' "$batch_cost" \
+		"$(get series shrink_events_mm_shrink_slab_batch)" "$(ratio "$batch_cost" "$end_cost")"
+} | tee "$out/summary.txt"

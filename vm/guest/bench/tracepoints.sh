@@ -1,0 +1,58 @@
+#!/bin/bash
+# Guest half of `make bench` for the tracepoints: writes "key value" lines to
+# /out/bench.txt. Kernels without our events (base) report what they can.
+#   BENCH_PAIRS    list_lru add+del pairs per timing (default 200000)
+#   BENCH_REPEAT   timings per figure, the median is kept (default 5)
+#   BENCH_OBJECTS  test cache objects reclaimed per shrink timing (default 20000)
+cd "$(dirname "$0")/../../../tests/guest" && . ./lib.sh
+pairs=${BENCH_PAIRS:-200000} repeat=${BENCH_REPEAT:-5} objects=${BENCH_OBJECTS:-20000}
+variant=$(cat /out/variant)
+ko=/host/build/modules/$variant/testcache/shrinkscope_testcache.ko
+tc=/sys/kernel/debug/shrinkscope_testcache
+ev=/sys/kernel/tracing/events
+res=$OUT/bench.txt
+: >"$res"
+median() { sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
+new_cgroup bench >/dev/null
+
+lru_ns() { # median ns per add+del pair
+	for ((i = 0; i < repeat; i++)); do
+		./in-cgroup bench sh -c "echo $pairs >$tc/bench_lru"
+		awk '{printf "%.2f\n", $2 / $1}' "$tc/bench_lru"
+	done | median
+}
+insmod "$ko" || exit 1
+echo "lru_pair_ns_events_off $(lru_ns)" >>"$res"
+if [ -d "$ev/list_lru" ]; then
+	echo 1 >"$ev/list_lru/list_lru_add/enable"
+	echo 1 >"$ev/list_lru/list_lru_del/enable"
+	echo "lru_pair_ns_events_on $(lru_ns)" >>"$res"
+	echo 0 >"$ev/list_lru/list_lru_add/enable"
+	echo 0 >"$ev/list_lru/list_lru_del/enable"
+	echo >/sys/kernel/tracing/trace
+fi
+rmmod shrinkscope_testcache
+
+# Shrink path: batch=1 makes one scan_objects call per object.
+insmod "$ko" batch=1 || exit 1
+shrink_run() { # EVENT|none -> "ns events" medians
+	for ((i = 0; i < repeat; i++)); do
+		./in-cgroup bench numactl --membind=0 sh -c "echo $objects 0 >$tc/populate"
+		[ "$1" != none ] && echo 1 >"$ev/vmscan/$1/enable"
+		t0=$(date +%s%N)
+		echo 256M >/sys/fs/cgroup/bench/memory.reclaim 2>/dev/null
+		t1=$(date +%s%N)
+		[ "$1" != none ] && echo 0 >"$ev/vmscan/$1/enable"
+		n=$(grep -c " $1:" /sys/kernel/tracing/trace)
+		echo >/sys/kernel/tracing/trace
+		echo 1 >"$tc/drop"
+		echo "$((t1 - t0)) $n"
+	done >/tmp/shrink.$1
+	echo "shrink_ns_$1 $(cut -d' ' -f1 /tmp/shrink.$1 | median)" >>"$res"
+	echo "shrink_events_$1 $(cut -d' ' -f2 /tmp/shrink.$1 | median)" >>"$res"
+}
+shrink_run none
+shrink_run mm_shrink_slab_end
+[ -d "$ev/vmscan/mm_shrink_slab_batch" ] && shrink_run mm_shrink_slab_batch
+rmmod shrinkscope_testcache
+cat "$res"
