@@ -134,6 +134,36 @@ long tc_populate(unsigned long nr, int nid, unsigned int ref_pct)
 	return made ? made : ret;
 }
 
+static enum lru_status tc_isolate_unreferenced(struct list_head *item,
+					       struct list_lru_one *list,
+					       spinlock_t *lock, void *arg)
+{
+	struct tc_obj *obj = list_entry(item, struct tc_obj, lru);
+
+	if (obj->referenced)
+		return LRU_SKIP;
+	list_lru_isolate_move(list, item, arg);
+	return LRU_REMOVED;
+}
+
+/* Drop @pct percent of @memcg's objects, on every node, skipping referenced ones. */
+unsigned long tc_trim_memcg(struct mem_cgroup *memcg, unsigned int pct)
+{
+	unsigned long freed = 0;
+	int nid;
+
+	for_each_node_state(nid, N_NORMAL_MEMORY) {
+		unsigned long nr = list_lru_count_one(&tc_lru, nid, memcg);
+		LIST_HEAD(dispose);
+
+		nr = nr * pct / 100;
+		list_lru_walk_one(&tc_lru, nid, memcg, tc_isolate_unreferenced,
+				  &dispose, &nr);
+		freed += tc_free_list(&dispose);
+	}
+	return freed;
+}
+
 /*
  * Time @nr list_lru_add() + list_lru_del() pairs of one object charged to
  * the caller's memcg: the cost the list_lru tracepoints add to every cache.
@@ -235,6 +265,7 @@ err_cache:
 static void __exit tc_exit(void)
 {
 	tc_debugfs_exit();
+	tc_pressure_exit();
 	unregister_shrinker(&tc_shrinker);
 	tc_drop_all();
 	list_lru_destroy(&tc_bench_lru);

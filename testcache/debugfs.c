@@ -10,6 +10,12 @@
  *   scan_calls  how many times the shrinker's scan_objects ran
  *   bench_lru   write N: time N list_lru_add + list_lru_del pairs;
  *               read: "N NANOSECONDS" of the last run
+ * and, on kernels with in-kernel vmpressure notifications:
+ *   listen      write "LEVEL MODE [TRIM]": listen on the writer's memcg
+ *               (levels 0-2 low..critical, modes 0-2 default, hierarchy,
+ *               local); TRIM 1 drops objects on each notification
+ *   unlisten    write ID: unregister that listener
+ *   listeners   per listener: notifications per level, objects dropped
  */
 #include <linux/debugfs.h>
 #include <linux/fs.h>
@@ -89,6 +95,64 @@ static const struct file_operations tc_bench_fops = {
 	.write = tc_bench_write,
 };
 
+#ifdef TC_VMPRESSURE
+static ssize_t tc_listen_write(struct file *file, const char __user *ubuf,
+			       size_t len, loff_t *pos)
+{
+	int level, mode, trim = 0, ret;
+	char buf[32];
+
+	if (len >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	buf[len] = '\0';
+	if (sscanf(buf, "%d %d %d", &level, &mode, &trim) < 2)
+		return -EINVAL;
+	ret = tc_pressure_listen(level, mode, trim);
+	return ret < 0 ? ret : len;
+}
+
+static ssize_t tc_unlisten_write(struct file *file, const char __user *ubuf,
+				 size_t len, loff_t *pos)
+{
+	int id, err;
+
+	err = kstrtoint_from_user(ubuf, len, 10, &id);
+	if (err)
+		return err;
+	err = tc_pressure_unlisten(id);
+	return err ? err : len;
+}
+
+static int tc_listeners_show(struct seq_file *m, void *v)
+{
+	tc_pressure_show(m);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(tc_listeners);
+
+static const struct file_operations tc_listen_fops = {
+	.owner = THIS_MODULE,
+	.write = tc_listen_write,
+};
+
+static const struct file_operations tc_unlisten_fops = {
+	.owner = THIS_MODULE,
+	.write = tc_unlisten_write,
+};
+
+static void tc_debugfs_pressure(void)
+{
+	debugfs_create_file("listen", 0200, tc_dir, NULL, &tc_listen_fops);
+	debugfs_create_file("unlisten", 0200, tc_dir, NULL, &tc_unlisten_fops);
+	debugfs_create_file("listeners", 0444, tc_dir, NULL,
+			    &tc_listeners_fops);
+}
+#else
+static void tc_debugfs_pressure(void) { }
+#endif
+
 static int tc_counts_show(struct seq_file *m, void *v)
 {
 	tc_show_counts(m);
@@ -131,6 +195,7 @@ int tc_debugfs_init(void)
 	debugfs_create_file("stats", 0444, tc_dir, NULL, &tc_stats_fops);
 	debugfs_create_file("scan_calls", 0444, tc_dir, NULL, &tc_calls_fops);
 	debugfs_create_file("bench_lru", 0600, tc_dir, NULL, &tc_bench_fops);
+	tc_debugfs_pressure();
 	return 0;
 }
 

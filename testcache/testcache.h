@@ -45,6 +45,18 @@ void tc_show_stats(struct seq_file *m);
 unsigned long tc_drop_all(void);
 s64 tc_bench_lru_run(unsigned long nr);
 
+struct mem_cgroup;
+unsigned long tc_trim_memcg(struct mem_cgroup *memcg, unsigned int pct);
+
+#ifdef TC_VMPRESSURE
+int tc_pressure_listen(int level, int mode, bool trim);
+int tc_pressure_unlisten(int id);
+void tc_pressure_show(struct seq_file *m);
+void tc_pressure_exit(void);
+#else
+static inline void tc_pressure_exit(void) { }
+#endif
+
 int tc_debugfs_init(void);
 void tc_debugfs_exit(void);
 

@@ -9,7 +9,7 @@ packages=(
 	# the guest
 	qemu-system-x86 debootstrap e2fsprogs debian-archive-keyring
 	# tracing and BPF tools, analysis
-	trace-cmd libtracecmd-dev libtraceevent-dev libbpf-dev bpftool clang llvm
+	trace-cmd libtracecmd-dev libtraceevent-dev libtracefs-dev libbpf-dev bpftool clang llvm
 	pkg-config zlib1g-dev libzstd-dev gnuplot-nox
 )
 missing=()

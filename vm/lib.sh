@@ -38,10 +38,13 @@ run_step() {
 }
 
 # hash_of FILE...: one short content hash over files (missing files count too).
+# Names count relative to the checkout or the cache, so that a clone
+# elsewhere (CI) computes the same hashes.
 hash_of() {
-	local f
+	local f n
 	for f in "$@"; do
-		printf '%s\n' "$f"
+		n=${f#"$TOP"/}
+		printf '%s\n' "${n#"$SHRINKSCOPE_CACHE"/}"
 		[ -e "$f" ] && cat "$f"
 	done | sha256sum | cut -c1-16
 }

@@ -10,7 +10,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 packages=bpftrace,bpftool,trace-cmd,numactl,stress-ng,kmod,procps,util-linux,libbpf1,libelf1,zlib1g,gawk,coreutils,findutils,grep,sed
-key=$(hash_of "$0" "$TOP/vm/guest/bootstrap")
+key=$(hash_of "$TOP/vm/rootfs.sh" "$TOP/vm/guest/bootstrap")
 img=$SHRINKSCOPE_CACHE/rootfs/bookworm-$key.ext4
 if [ -f "$img" ]; then
 	echo "$img"
@@ -38,6 +38,8 @@ build() {
 	rm -rf "$dir"/var/cache/apt/archives/*.deb "$dir"/var/lib/apt/lists/*
 	local size_mb=$(( $(du -sm "$dir" | cut -f1) * 13 / 10 + 256 ))
 	mkfs.ext4 -q -F -L shrinkscope -d "$dir" "$img.tmp" "${size_mb}M"
+	# Older recipes' images are of no further use.
+	rm -f "$SHRINKSCOPE_CACHE"/rootfs/bookworm-*.ext4
 	mv "$img.tmp" "$img"
 	rm -rf "$dir"
 }

@@ -32,12 +32,13 @@ if wait_for_line /tmp/allfields.out '^Attaching' 180; then
 	kill -INT $bt
 	wait $bt
 	cp /tmp/allfields.out "$OUT/allfields.out"
-	n=$(gawk -F'\t' '!/^#/ {print $1 ":" $2}' "$cat" | sort -u | wc -l)
-	seen=$(grep -c '^@\[' /tmp/allfields.out)
+	# vmpressure_notify needs a listener: 70-vmpressure.sh makes it fire.
+	n=$(gawk -F'\t' '!/^#/ && $1 != "vmpressure" {print $1 ":" $2}' "$cat" | sort -u | wc -l)
+	seen=$(grep -c '^@\[\(list_lru\|vmscan\):' /tmp/allfields.out)
 	if [ "$seen" -eq "$n" ]; then
-		pass "bpftrace reads every field of all $n catalogued events, each fired"
+		pass "bpftrace reads every field of all catalogued events; the $n list_lru and vmscan ones fired"
 	else
-		fail "bpftrace reads every field of all $n catalogued events, each fired" \
+		fail "bpftrace reads every field of all catalogued events; the $n list_lru and vmscan ones fired" \
 			"fired: $seen" "$(grep -v '^$' /tmp/allfields.out | head -20)"
 	fi
 else

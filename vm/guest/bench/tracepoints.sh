@@ -49,6 +49,7 @@ shrink_run() { # EVENT|none -> "ns events" medians
 		echo "$((t1 - t0)) $n"
 	done >/tmp/shrink.$1
 	echo "shrink_ns_$1 $(cut -d' ' -f1 /tmp/shrink.$1 | median)" >>"$res"
+	echo "shrink_ns_all_$1 $(cut -d' ' -f1 /tmp/shrink.$1 | paste -sd,)" >>"$res"
 	echo "shrink_events_$1 $(cut -d' ' -f2 /tmp/shrink.$1 | median)" >>"$res"
 }
 shrink_run none

@@ -1,0 +1,104 @@
+# In-kernel vmpressure notifications (patches/0006-0007) through the test
+# cache's listeners: modes, levels explained by scanned/reclaimed, the
+# tracepoint, bad arguments, unregistering, and unload under pressure.
+. ./lib.sh
+ko=/host/build/modules/series/testcache/shrinkscope_testcache.ko
+tc=/sys/kernel/debug/shrinkscope_testcache
+[ -d /sys/kernel/tracing/events/vmpressure ] || { fail "kernel has vmpressure events"; exit 0; }
+insmod "$ko" || { fail "test cache module loads"; exit 0; }
+[ -e "$tc/listen" ] || { fail "test cache listens for vmpressure"; rmmod shrinkscope_testcache; exit 0; }
+
+cgs=/sys/fs/cgroup
+for c in vp/a vp/b vp; do [ -d "$cgs/$c" ] && rmdir "$cgs/$c"; done
+mkdir "$cgs/vp" && echo +memory >"$cgs/vp/cgroup.subtree_control" && mkdir "$cgs/vp/a" "$cgs/vp/b"
+a=$(stat -c %i "$cgs/vp/a")
+listen() { ./in-cgroup "$1" sh -c "echo '$2' >$tc/listen" 2>/dev/null; }
+
+# Bad arguments fail with EINVAL, as documented.
+bad=0
+for args in "3 0" "0 3" "-1 0"; do
+	out=$(./in-cgroup vp sh -c "echo '$args' >$tc/listen" 2>&1) && bad=1
+	grep -q 'Invalid argument' <<<"$out" || bad=1
+done
+if [ $bad -eq 0 ]; then
+	pass "registering with a bad level or mode fails with EINVAL"
+else
+	fail "registering with a bad level or mode fails with EINVAL"
+fi
+
+listen vp "0 2"		# id 0: vp, local: must not hear pressure in vp/a
+listen vp "0 1"		# id 1: vp, hierarchy: hears vp/a
+listen vp/a "0 0 1"	# id 2: vp/a, default, trims the cache
+listen vp/b "0 1"	# id 3: vp/b, hierarchy: a sibling, hears nothing
+./in-cgroup vp/a numactl --membind=0 sh -c "echo 4000 0 >$tc/populate"
+
+# Page cache pressure in vp/a: a 96 MiB file read under a 16 MiB memory.high.
+dd if=/dev/zero of=/var/tmp/vp.big bs=1M count=96 status=none
+echo 1 >/proc/sys/vm/drop_caches
+echo 16M >"$cgs/vp/a/memory.high"
+trace-cmd record -q -e vmpressure:vmpressure_notify -o /tmp/vp.dat -- \
+	./in-cgroup vp/a sh -c 'cat /var/tmp/vp.big >/dev/null; sleep 1' >/dev/null 2>&1
+cp /tmp/vp.dat "$OUT/vmpressure.dat"
+cp "$tc/listeners" "$OUT/vmpressure-listeners.txt"
+notes() { awk -v id="$1" '$1 == id {print $6 + $7 + $8}' "$tc/listeners"; }
+n0=$(notes 0) n1=$(notes 1) n2=$(notes 2) n3=$(notes 3)
+if [ "$n2" -gt 0 ] && [ "$n1" -gt 0 ] && [ "$n0" -eq 0 ] && [ "$n3" -eq 0 ]; then
+	pass "modes: vp/a default $n2, vp hierarchy $n1, vp local $n0, sibling vp/b $n3 notifications"
+else
+	fail "modes: default and hierarchy hear vp/a, local parent and sibling do not" \
+		"$(cat "$tc/listeners")"
+fi
+dropped=$(awk '$1 == 2 {print $9}' "$tc/listeners")
+if [ "${dropped:-0}" -gt 0 ]; then
+	pass "the test cache dropped $dropped objects of vp/a on pressure notifications"
+else
+	fail "the test cache drops objects on pressure notifications" "$(cat "$tc/listeners")"
+fi
+
+# The tracepoint: one event per notified memcg, levels from scanned/reclaimed.
+raw_report /tmp/vp.dat | gawk -f lib.awk -v a="$a" -v n2="$n2" -e '
+	function calc(s, r,    scale, p) {	# mm/vmpressure.c vmpressure_calc_level()
+		scale = s + r
+		if (r >= s) return 0
+		p = scale - int(r * scale / s)
+		p = int(p * 100 / scale)
+		return p >= 95 ? 2 : (p >= 60 ? 1 : 0)
+	}
+	parse() == "vmpressure_notify" {
+		n++
+		if (calc(f["scanned"], f["reclaimed"]) != f["level"]) bad++
+		if (f["memcg"] == a && f["nr_kernel"] > 0) ours++
+		lv[f["level"]]++
+	}
+	END {
+		if (n > 0 && bad == 0)
+			printf "ok - all %d vmpressure_notify levels follow from scanned/reclaimed (low %d, medium %d, critical %d)\n", n, lv[0], lv[1], lv[2]
+		else
+			printf "not ok - vmpressure_notify levels follow from scanned/reclaimed (%d of %d differ)\n", bad, n
+		if (ours == n2)
+			printf "ok - one vmpressure_notify per notification of vp/a (%d)\n", ours
+		else
+			printf "not ok - one vmpressure_notify per notification of vp/a: %d events, %d callbacks\n", ours, n2
+	}'
+
+# No callback after unregister.
+echo 2 >"$tc/unlisten"
+before=$(notes 2)
+./in-cgroup vp/a sh -c 'cat /var/tmp/vp.big >/dev/null; sleep 1'
+after=$(notes 2) n1b=$(notes 1)
+if [ "$before" = "$after" ] && [ "$n1b" -gt "$n1" ]; then
+	pass "no callback after unregister ($after before and after, while vp hierarchy went $n1 -> $n1b)"
+else
+	fail "no callback after unregister" "before $before after $after; vp $n1 -> $n1b"
+fi
+
+# Unload the consumer while pressure goes on.
+( for i in 1 2 3; do ./in-cgroup vp/a sh -c 'cat /var/tmp/vp.big >/dev/null'; done ) &
+sleep 0.5
+if rmmod shrinkscope_testcache; then
+	pass "unloading the listening test cache during sustained pressure"
+else
+	fail "unloading the listening test cache during sustained pressure"
+fi
+wait
+rm -f /var/tmp/vp.big

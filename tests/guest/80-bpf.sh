@@ -1,0 +1,119 @@
+# bpf/: every one-liner of ONELINERS.md prints what it claims, and the
+# bpftrace scripts' counts equal the test cache's own counters and a
+# trace-cmd recording of the same run.
+. ./lib.sh
+bpf=/host/bpf
+ko=/host/build/modules/series/testcache/shrinkscope_testcache.ko
+tc=/sys/kernel/debug/shrinkscope_testcache
+
+workload() {
+	populate_files /var/tmp/bpfw 1500
+	rm -rf /var/tmp/bpfw/f1*
+	echo 2 >/proc/sys/vm/drop_caches
+	mount -t tmpfs none /mnt && umount /mnt
+}
+# run_bt OUT CMD...: start bpftrace, wait for it to attach, run the
+# workload, stop it with SIGINT so that it prints its maps.
+run_bt() {
+	local out=$1
+	shift
+	"$@" >"$out" 2>&1 &
+	local pid=$!
+	if ! wait_for_line "$out" '^Attaching' 120; then
+		kill "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+		return 1
+	fi
+	${BT_WORKLOAD:-workload}
+	sleep 0.5
+	kill -INT "$pid"
+	wait "$pid"
+}
+
+# --- ONELINERS.md ---
+gawk '/^    bpftrace -e / {sub(/^    /, ""); cmd = $0; next}
+	/^Expect: `/ && cmd != "" {re = $0; sub(/^Expect: `/, "", re); sub(/`$/, "", re)
+		print cmd "\t" re; cmd = ""}' "$bpf/ONELINERS.md" >/tmp/oneliners.tsv
+n=0
+while IFS=$'\t' read -r cmd re; do
+	n=$((n + 1))
+	out=/tmp/oneliner.$n
+	if run_bt "$out" bash -c "$cmd" && grep -qE "$re" "$out"; then
+		pass "one-liner $n prints /$re/"
+	else
+		fail "one-liner $n prints /$re/" "$cmd" "$(grep -v '^$' "$out" | head -8)"
+	fi
+	cp "$out" "$OUT/oneliner.$n.out"
+done </tmp/oneliners.tsv
+[ "$n" -ge 10 ] && pass "ONELINERS.md has $n one-liners (10 or more)" ||
+	fail "ONELINERS.md has 10 or more one-liners" "found $n"
+
+# --- scripts against the test cache's counters ---
+insmod "$ko" || { fail "test cache loads for the bpf checks"; exit 0; }
+ino=$(new_cgroup bpfx)
+tc_workload() {
+	./in-cgroup bpfx numactl --membind=0 sh -c "echo 3000 0 >$tc/populate"
+	./in-cgroup bpfx numactl --membind=1 sh -c "echo 2000 1 >$tc/populate"
+	trace-cmd record -q -e vmscan:mm_shrink_slab_end -o /tmp/bpf-tc.dat -- \
+		sh -c 'echo 2 >/proc/sys/vm/drop_caches' >/dev/null 2>&1
+}
+freed_by_module() { awk -v i="$ino" -v n="$1" '$1 == i && $2 == n {print $5}' "$tc/stats"; }
+BT_WORKLOAD=tc_workload run_bt /tmp/shrink_freed.out bpftrace "$bpf/shrink_freed.bt" 3600 ||
+	fail "shrink_freed.bt attaches" "$(head -5 /tmp/shrink_freed.out)"
+cp /tmp/shrink_freed.out "$OUT/shrink_freed.out"
+tcrep=$(raw_report /tmp/bpf-tc.dat)
+for nid in 0 1; do
+	m=$(freed_by_module $nid)
+	b=$(sed -n "s/^@freed\[shrinkscope-testcache, $nid, $ino\]: \([0-9]*\)$/\1/p" /tmp/shrink_freed.out | tail -1)
+	t=$(gawk -f lib.awk -v ino="$ino" -v nid="$nid" -e 'parse() == "mm_shrink_slab_end" &&
+		f["name"] == "shrinkscope-testcache" && f["memcg"] == ino && f["nid"] == nid {s += f["retval"]}
+		END {print s + 0}' <<<"$tcrep")
+	if [ -n "$m" ] && [ "$m" -gt 0 ] && [ "$m" = "$b" ] && [ "$m" = "$t" ]; then
+		pass "shrink_freed.bt: node $nid memcg $ino freed $b = module $m = trace-cmd $t"
+	else
+		fail "shrink_freed.bt agrees with the module and trace-cmd on node $nid" "bpftrace ${b:-none}, module ${m:-none}, trace-cmd $t"
+	fi
+done
+
+# lru_walks.bt: removals from the test cache's lru = the module's frees.
+m0=$(( $(freed_by_module 0) + $(freed_by_module 1) ))
+BT_WORKLOAD=tc_workload run_bt /tmp/lru_walks.out bpftrace "$bpf/lru_walks.bt" ||
+	fail "lru_walks.bt attaches" "$(head -5 /tmp/lru_walks.out)"
+cp /tmp/lru_walks.out "$OUT/lru_walks.out"
+id=$(sed -n 's/^@name\[\([0-9]*\)\]: shrinkscope-testcache$/\1/p' /tmp/lru_walks.out)
+removed=$(sed -n "s/^@removed\[$id\]: \([0-9]*\)$/\1/p" /tmp/lru_walks.out)
+m=$(( $(freed_by_module 0) + $(freed_by_module 1) - m0 ))
+if [ -n "$id" ] && [ "$m" -gt 0 ] && [ "${removed:-0}" -eq "$m" ]; then
+	pass "lru_walks.bt: the test cache's lru (shrinker id $id) removed $removed = module's frees of the run"
+else
+	fail "lru_walks.bt agrees with the module" "id ${id:-none}, removed ${removed:-none}, module freed $m"
+fi
+
+# memcg_reclaim.bt: memory.reclaim on the cgroup shows as memcg reclaim of it.
+before=$(( $(freed_by_module 0) + $(freed_by_module 1) ))
+mr_workload() {
+	./in-cgroup bpfx numactl --membind=0 sh -c "echo 3000 0 >$tc/populate"
+	echo 8M >/sys/fs/cgroup/bpfx/memory.reclaim 2>/dev/null
+}
+BT_WORKLOAD=mr_workload run_bt /tmp/memcg_reclaim.out bpftrace "$bpf/memcg_reclaim.bt" 3600 ||
+	fail "memcg_reclaim.bt attaches" "$(head -5 /tmp/memcg_reclaim.out)"
+cp /tmp/memcg_reclaim.out "$OUT/memcg_reclaim.out"
+after=$(( $(freed_by_module 0) + $(freed_by_module 1) ))
+b=$(sed -n "s/^@objects_memcg_reclaim\[$ino\]: \([0-9]*\)$/\1/p" /tmp/memcg_reclaim.out | tail -1)
+if [ $((after - before)) -gt 0 ] && [ "${b:-0}" -ge $((after - before)) ]; then
+	pass "memcg_reclaim.bt: memcg $ino freed $b objects by memcg reclaim (test cache: $((after - before)))"
+else
+	fail "memcg_reclaim.bt counts memcg reclaim of the cgroup" "bpftrace ${b:-none}, module $((after - before))"
+fi
+
+# The other scripts run and print their maps.
+for s in shrink_batches scan_latency; do
+	if BT_WORKLOAD=tc_workload run_bt "/tmp/$s.out" bpftrace "$bpf/$s.bt" &&
+	   grep -q '^@.*shrinkscope-testcache' "/tmp/$s.out"; then
+		pass "$s.bt reports the test cache"
+	else
+		fail "$s.bt reports the test cache" "$(grep -v '^$' "/tmp/$s.out" | head -5)"
+	fi
+	cp "/tmp/$s.out" "$OUT/$s.out"
+done
+rmmod shrinkscope_testcache
