@@ -29,6 +29,7 @@ patches: deps
 test: deps
 	@vm/kernel-build.sh series
 	@vm/module-build.sh series
+	@$(MAKE) -s -C bpf/tools
 	@vm/rootfs.sh >/dev/null
 	@tests/run.sh
 

@@ -38,7 +38,9 @@ listen vp/b "0 1"	# id 3: vp/b, hierarchy: a sibling, hears nothing
 ./in-cgroup vp/a numactl --membind=0 sh -c "echo 4000 0 >$tc/populate"
 
 # Page cache pressure in vp/a: a 96 MiB file read under a 16 MiB memory.high.
-dd if=/dev/zero of=/var/tmp/vp.big bs=1M count=96 status=none
+dd if=/dev/zero of=/var/tmp/vp.big bs=1M count=96 status=none conv=fsync
+# written back, then dropped: the reads below must charge vp/a
+sync
 echo 1 >/proc/sys/vm/drop_caches
 echo 16M >"$cgs/vp/a/memory.high"
 trace-cmd record -q -e vmpressure:vmpressure_notify -o /tmp/vp.dat -- \

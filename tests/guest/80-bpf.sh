@@ -116,4 +116,53 @@ for s in shrink_batches scan_latency; do
 	fi
 	cp "/tmp/$s.out" "$OUT/$s.out"
 done
+# --- libbpf tools (build/bpf, from bpf/tools) against the test cache ---
+tools=/host/build/bpf
+run_tool() { # OUT READY-PATTERN CMD...: start, wait for READY, workload, wait
+	local out=$1 ready=$2
+	shift 2
+	"$@" >"$out" 2>&1 &
+	local pid=$!
+	wait_for_line "$out" "$ready" 60 || { kill "$pid"; wait "$pid"; return 1; }
+	tc_workload
+	wait "$pid"
+}
+m0=$(freed_by_module 0) m1=$(freed_by_module 1)
+if run_tool /tmp/shrinkstat.json 'measuring for' "$tools/shrinkstat" -d 12 --json; then
+	m0=$(( $(freed_by_module 0) - m0 )) m1=$(( $(freed_by_module 1) - m1 ))
+	j0=$(grep -o "\"name\": \"shrinkscope-testcache\", \"nid\": 0, \"memcg\": $ino, [^}]*" /tmp/shrinkstat.json | sed 's/.*"freed": //')
+	j1=$(grep -o "\"name\": \"shrinkscope-testcache\", \"nid\": 1, \"memcg\": $ino, [^}]*" /tmp/shrinkstat.json | sed 's/.*"freed": //')
+	if [ "$m0" -gt 0 ] && [ "$j0" = "$m0" ] && [ "$j1" = "$m1" ]; then
+		pass "shrinkstat --json: test cache freed $j0 + $j1 on nodes 0 + 1 = module $m0 + $m1"
+	else
+		fail "shrinkstat --json agrees with the module" "json: ${j0:-none} ${j1:-none}, module $m0 $m1"
+	fi
+else
+	fail "shrinkstat runs" "$(head -5 /tmp/shrinkstat.json)"
+fi
+cp /tmp/shrinkstat.json "$OUT/shrinkstat.json"
+m0=$(freed_by_module 0)
+if run_tool /tmp/shrinktop.out 'attached' "$tools/shrinktop" -i 12 -c 1 -n shrinkscope -N 0; then
+	m0=$(( $(freed_by_module 0) - m0 ))
+	t0=$(awk -v cg=/bpfx '$1 == "shrinkscope-testcache" && $2 == 0 && $3 == cg {print $7}' /tmp/shrinktop.out)
+	others=$(awk 'NF == 10 && $1 != "SHRINKER" && $1 !~ /shrinkscope/' /tmp/shrinktop.out | wc -l)
+	if [ "$m0" -gt 0 ] && [ "$t0" = "$m0" ] && [ "$others" -eq 0 ]; then
+		pass "shrinktop -n shrinkscope -N 0: FREED $t0 for /bpfx = module $m0, no other rows"
+	else
+		fail "shrinktop agrees with the module and filters" "shrinktop ${t0:-none}, module $m0, other rows $others" "$(tail -5 /tmp/shrinktop.out)"
+	fi
+else
+	fail "shrinktop runs" "$(head -5 /tmp/shrinktop.out)"
+fi
+cp /tmp/shrinktop.out "$OUT/shrinktop.out"
+bad=0
+for args in "-i 0" "-s nosuch" "-C /no/such/cgroup" "extra"; do
+	out=$("$tools/shrinktop" $args 2>&1) && bad=1
+	[ "$(wc -l <<<"$out")" -eq 1 ] || bad=1
+done
+if [ $bad -eq 0 ]; then
+	pass "shrinktop rejects bad arguments with one line and a non-zero exit"
+else
+	fail "shrinktop rejects bad arguments with one line and a non-zero exit"
+fi
 rmmod shrinkscope_testcache

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Loading the BPF object, reading its maps, naming shrinkers and cgroups. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <ftw.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "common.h"
+#include "shrink.skel.h"
+
+#define TRACEFS "/sys/kernel/tracing/events/vmscan/"
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", program_invocation_short_name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+int arg_positive(const char *arg, const char *what)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+
+	if (*end || v <= 0 || v > 1000000)
+		die("%s must be a positive number, not '%s'", what, arg);
+	return v;
+}
+
+int arg_node(const char *arg)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+
+	if (*end || v < 0 || v > 1023)
+		die("node must be a number from 0, not '%s'", arg);
+	return v;
+}
+
+static bool exists(const char *path)
+{
+	return access(path, F_OK) == 0;
+}
+
+int probe_caps(struct kernel_caps *caps)
+{
+	FILE *f;
+	char line[256];
+
+	if (!exists(TRACEFS "mm_shrink_slab_start") ||
+	    !exists(TRACEFS "mm_shrink_slab_end"))
+		return -ENOENT;
+	caps->batch_event = exists(TRACEFS "mm_shrink_slab_batch");
+	caps->names = false;
+	f = fopen(TRACEFS "mm_shrink_slab_end/format", "r");
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f))
+		if (strstr(line, " name;"))
+			caps->names = true;
+	fclose(f);
+	return 0;
+}
+
+static int quiet_print(enum libbpf_print_level level, const char *fmt,
+		       va_list args)
+{
+	return level == LIBBPF_WARN ? vfprintf(stderr, fmt, args) : 0;
+}
+
+struct shrink_bpf *open_and_attach(const struct kernel_caps *caps, int nid,
+				   __u64 memcg)
+{
+	struct shrink_bpf *obj;
+	int err;
+
+	libbpf_set_print(quiet_print);
+	obj = shrink_bpf__open();
+	if (!obj)
+		die("cannot open the BPF object: %s", strerror(errno));
+	obj->rodata->filter_nid = nid;
+	obj->rodata->filter_memcg = memcg;
+	/* a stock kernel has no batch event: leave that program out */
+	if (!caps->batch_event)
+		bpf_program__set_autoload(obj->progs.handle_batch, false);
+	err = shrink_bpf__load(obj);
+	if (err)
+		die("cannot load the BPF object: %s", strerror(-err));
+	err = shrink_bpf__attach(obj);
+	if (err)
+		die("cannot attach to the vmscan tracepoints: %s", strerror(-err));
+	return obj;
+}
+
+int read_rows(struct shrink_bpf *obj, struct shrink_row **rows, bool clear)
+{
+	int fd = bpf_map__fd(obj->maps.stats), n = 0, cap = 64;
+	struct shrink_key key, next, *prev = NULL;
+	struct shrink_row *r = malloc(cap * sizeof(*r));
+
+	if (!r)
+		return -1;
+	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
+		if (n == cap) {
+			struct shrink_row *bigger;
+
+			cap *= 2;
+			bigger = realloc(r, cap * sizeof(*r));
+			if (!bigger) {
+				free(r);
+				return -1;
+			}
+			r = bigger;
+		}
+		if (bpf_map_lookup_elem(fd, &next, &r[n].st) == 0) {
+			r[n].key = next;
+			n++;
+		}
+		key = next;
+		prev = &key;
+	}
+	/* delete after the walk: deleting during it would restart the walk */
+	if (clear)
+		for (int i = 0; i < n; i++)
+			bpf_map_delete_elem(fd, &r[i].key);
+	*rows = r;
+	return n;
+}
+
+/* The series names shrinkers; a stock kernel leaves us the scan function. */
+const char *shrinker_name(const struct shrink_row *row, char *buf, size_t len)
+{
+	unsigned long long addr;
+	char type, sym[128];
+	FILE *f;
+
+	if (row->st.name[0]) {
+		snprintf(buf, len, "%s", row->st.name);
+		return buf;
+	}
+	snprintf(buf, len, "%llx", (unsigned long long)row->st.shrink_fn);
+	f = fopen("/proc/kallsyms", "r");
+	if (!f)
+		return buf;
+	while (fscanf(f, "%llx %c %127s%*[^\n]", &addr, &type, sym) == 3) {
+		if (addr == row->st.shrink_fn) {
+			snprintf(buf, len, "%s", sym);
+			break;
+		}
+	}
+	fclose(f);
+	return buf;
+}
+
+static __u64 wanted_ino;
+static char found_path[4096];
+
+static int match_ino(const char *path, const struct stat *sb, int type,
+		     struct FTW *ftw)
+{
+	(void)ftw;
+	if (type == FTW_D && sb->st_ino == wanted_ino) {
+		snprintf(found_path, sizeof(found_path), "%s", path);
+		return 1;
+	}
+	return 0;
+}
+
+/* memcg 0 is the root; others are found by walking cgroup2. */
+const char *cgroup_path_of(__u64 ino, char *buf, size_t len)
+{
+	const char *root = "/sys/fs/cgroup";
+
+	if (ino == 0) {
+		snprintf(buf, len, "/");
+		return buf;
+	}
+	wanted_ino = ino;
+	found_path[0] = '\0';
+	if (nftw(root, match_ino, 16, FTW_PHYS) == 1)
+		snprintf(buf, len, "%s", found_path + strlen(root));
+	else
+		snprintf(buf, len, "ino:%llu", (unsigned long long)ino);
+	return buf;
+}
+
+int cgroup_ino_of(const char *path, __u64 *ino)
+{
+	char full[4096];
+	struct stat sb;
+
+	if (path[0] != '/')
+		return -EINVAL;
+	snprintf(full, sizeof(full), "/sys/fs/cgroup%s", path);
+	if (stat(full, &sb))
+		return -errno;
+	*ino = strcmp(path, "/") ? sb.st_ino : 0;
+	return 0;
+}
+
+void print_log2_hist(FILE *f, const __u64 *slots, int n, const char *unit)
+{
+	__u64 max = 0;
+	int last = -1;
+
+	for (int i = 0; i < n; i++) {
+		if (slots[i] > max)
+			max = slots[i];
+		if (slots[i])
+			last = i;
+	}
+	fprintf(f, "%24s : count    distribution\n", unit);
+	for (int i = 0; i <= last; i++) {
+		unsigned long long lo = i ? 1ULL << i : 0, hi = (1ULL << (i + 1)) - 1;
+		int bar = max ? (int)(slots[i] * 40 / max) : 0;
+
+		fprintf(f, "%10llu -> %-10llu : %-8llu |%-40.*s|\n", lo, hi,
+			(unsigned long long)slots[i], bar,
+			"****************************************");
+	}
+}
