@@ -91,8 +91,21 @@ raw_report /tmp/vp.dat | gawk -f lib.awk -v a="$a" -v n2="$n2" -e '
 # No callback after unregister.
 echo 2 >"$tc/unlisten"
 before=$(notes 2)
+bpftrace /host/bpf/vmpressure.bt 3600 >/tmp/vmpressure.bt.out 2>&1 &
+bt=$!
+wait_for_line /tmp/vmpressure.bt.out '^Attaching' 120
 ./in-cgroup vp/a sh -c 'cat /var/tmp/vp.big >/dev/null; sleep 1'
+kill -INT $bt
+wait $bt
+cp /tmp/vmpressure.bt.out "$OUT/vmpressure.bt.out"
 after=$(notes 2) n1b=$(notes 1)
+vp=$(stat -c %i "$cgs/vp")
+seen=$(grep "^@total\[$vp, " /tmp/vmpressure.bt.out | awk '{s += $NF} END {print s + 0}')
+if [ "${seen:-0}" -eq $((n1b - n1)) ] && [ "$seen" -gt 0 ]; then
+	pass "vmpressure.bt counted $seen notifications of vp, as its listener did"
+else
+	fail "vmpressure.bt counts what the listener got" "bpftrace ${seen:-none}, listener $((n1b - n1))" "$(grep -v '^$' /tmp/vmpressure.bt.out | head -5)"
+fi
 if [ "$before" = "$after" ] && [ "$n1b" -gt "$n1" ]; then
 	pass "no callback after unregister ($after before and after, while vp hierarchy went $n1 -> $n1b)"
 else
