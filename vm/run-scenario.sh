@@ -13,8 +13,8 @@ while getopts k:r: opt; do
 done
 shift $((OPTIND - 1))
 name=${1:?usage: run-scenario.sh [-k VARIANT] [-r RESULTS] NAME}
-[ -f "$TOP/vm/guest/scenarios/$name.sh" ] ||
-	die "no scenario '$name' (have: $(cd "$TOP/vm/guest/scenarios" && ls | sed 's/\.sh$//' | tr '\n' ' '))"
+[ "$name" != lib ] && [ -f "$TOP/vm/guest/scenarios/$name.sh" ] ||
+	die "no scenario '$name' (have: $(cd "$TOP/vm/guest/scenarios" && ls | grep -v '^lib.sh$' | sed 's/\.sh$//' | tr '\n' ' '))"
 script=vm/guest/scenarios/$name.sh
 # Parameters are the variables the scenario's header documents ("#   NAME  ...");
 # those set in the host environment are passed into the guest.

@@ -1,0 +1,68 @@
+# Shared by the scenarios (sourced in the guest): filling caches, recording.
+cd /host/tests/guest && . ./lib.sh
+nodes=$(ls -d /sys/devices/system/node/node[0-9]* | wc -l)
+log() { echo "shrinkscope: $*" >/dev/console; }
+
+# fill_files N [CGROUP]: N files on every node, charged to CGROUP if given.
+fill_files() {
+	local n
+	for ((n = 0; n < nodes; n++)); do
+		log "creating $1 files on node $n${2:+ in $2}"
+		if [ -n "${2:-}" ]; then
+			./in-cgroup "$2" numactl --membind="$n" bash -c ". ./lib.sh; populate_files /var/tmp/fill/${2}node$n $1"
+		else
+			numactl --membind="$n" bash -c ". ./lib.sh; populate_files /var/tmp/fill/node$n $1"
+		fi
+	done
+}
+
+# fill_testcache N [CGROUP]: N test cache objects on every node.
+fill_testcache() {
+	local tc=/sys/kernel/debug/shrinkscope_testcache n
+	[ -d "$tc" ] || insmod "/host/build/modules/$(cat /out/variant)/testcache/shrinkscope_testcache.ko" || return 1
+	for ((n = 0; n < nodes; n++)); do
+		./in-cgroup "${2:-.}" numactl --membind="$n" sh -c "echo $1 $n >$tc/populate" 2>/dev/null ||
+			numactl --membind="$n" sh -c "echo $1 $n >$tc/populate"
+	done
+}
+
+snapshot() {
+	grep -H . /sys/devices/system/node/node*/meminfo | grep -E 'MemFree|FilePages|SReclaimable'
+	grep -H . /sys/kernel/debug/shrinker/*/count 2>/dev/null
+	cat /sys/kernel/debug/shrinkscope_testcache/stats 2>/dev/null
+}
+
+# record CMD...: trace-cmd record every shrinker, list_lru, vmpressure and
+# reclaim event the kernel has while CMD runs; results in /out.
+record() {
+	local events=(-e vmscan:mm_shrink_slab_start -e vmscan:mm_shrink_slab_end
+		-e vmscan:mm_vmscan_direct_reclaim_begin -e vmscan:mm_vmscan_direct_reclaim_end
+		-e vmscan:mm_vmscan_kswapd_wake -e vmscan:mm_vmscan_memcg_reclaim_begin
+		-e vmscan:mm_vmscan_memcg_reclaim_end)
+	local e
+	for e in mm_shrink_slab_batch mm_shrinker_register mm_shrinker_unregister; do
+		[ -d /sys/kernel/tracing/events/vmscan/$e ] && events+=(-e "vmscan:$e")
+	done
+	[ -d /sys/kernel/tracing/events/list_lru ] && events+=(-e list_lru:list_lru_walk)
+	[ -d /sys/kernel/tracing/events/vmpressure ] && events+=(-e vmpressure)
+	snapshot >"$OUT/before.txt"
+	cd /tmp || return 1
+	trace-cmd record -q -b 20000 "${events[@]}" -o /tmp/trace.dat -- "$@" >"$OUT/record.log" 2>&1
+	local rc=$?
+	cd /host/tests/guest || return 1
+	snapshot >"$OUT/after.txt"
+	cp /tmp/trace.dat "$OUT/trace.dat" || return 1
+	log "trace.dat: $(stat -c %s /tmp/trace.dat) bytes"
+	return $rc
+}
+
+# hog_kb PCT [NODE]: free memory plus PCT% of the caches (of NODE, or all).
+hog_kb() {
+	if [ -n "${2:-}" ]; then
+		awk -v pct="$1" '/MemFree/ {f = $4} /FilePages|SReclaimable/ {r += $4}
+			END {printf "%d", f + r * pct / 100}' "/sys/devices/system/node/node$2/meminfo"
+	else
+		awk -v pct="$1" '/^MemFree:/ {f = $2} /^(Cached|SReclaimable):/ {r += $2}
+			END {printf "%d", f + r * pct / 100}' /proc/meminfo
+	fi
+}
