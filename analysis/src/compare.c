@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A row is "unchanged" when the means differ by less than the threshold
+ * (percent of the base mean) or when the two sides' min..max ranges
+ * overlap: a difference inside the run-to-run spread is noise.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "compare.h"
+#include "util.h"
+
+void mstat_add(struct mstat *s, double v)
+{
+	if (!s->n || v < s->min)
+		s->min = v;
+	if (!s->n || v > s->max)
+		s->max = v;
+	s->n++;
+	s->sum += v;
+	s->sumsq += v * v;
+}
+
+double mstat_mean(const struct mstat *s)
+{
+	return s->n ? s->sum / s->n : NAN;
+}
+
+/* Sample standard deviation; 0 for a single run. */
+double mstat_sd(const struct mstat *s)
+{
+	double m, var;
+
+	if (s->n < 2)
+		return s->n ? 0 : NAN;
+	m = s->sum / s->n;
+	var = (s->sumsq - s->n * m * m) / (s->n - 1);
+	return var > 0 ? sqrt(var) : 0;
+}
+
+enum verdict verdict(const struct mstat *b, const struct mstat *c,
+		     double threshold, double *pct)
+{
+	double bm = mstat_mean(b), cm = mstat_mean(c), d;
+	bool overlap;
+
+	*pct = NAN;
+	if (!b->n || !c->n)
+		return V_NA;
+	d = cm - bm;
+	if (bm != 0)
+		*pct = d / fabs(bm) * 100;
+	else
+		*pct = d == 0 ? 0 : copysign(INFINITY, d);
+	overlap = !(c->min > b->max || c->max < b->min);
+	if (fabs(*pct) < threshold || overlap)
+		return V_UNCHANGED;
+	return d > 0 ? V_MORE : V_LESS;
+}
+
+const char *verdict_str(enum verdict v)
+{
+	static const char *const s[V_MAX] = {
+		"unchanged", "more aggressive", "less aggressive", "n/a",
+		"only in base", "only in candidate",
+	};
+
+	return v < V_MAX ? s[v] : "?";
+}
+
+const char *metric_str(enum metric m)
+{
+	static const char *const s[M_MAX] = {
+		"freed_per_call", "scanned_per_asked", "freed_per_page",
+	};
+
+	return m < M_MAX ? s[m] : "?";
+}
+
+void cside_init(struct cside *s)
+{
+	memset(s, 0, sizeof(*s));
+	htab_init(&s->rows, sizeof(struct ckey), M_MAX * sizeof(struct mstat));
+}
+
+struct csum {
+	int64_t calls, freed, asked, scanned, win_freed;
+};
+
+static void sum_file(const struct agg *a, bool by_name, struct htab *h)
+{
+	const struct row_key *k;
+	const struct row *r;
+	const void *kp;
+	struct ckey ck;
+	struct csum *s;
+	size_t it = 0;
+
+	while ((r = htab_next(&a->rows, &it, &kp))) {
+		k = kp;
+		memset(&ck, 0, sizeof(ck));
+		ck.label = by_name ? k->name : r->sym;
+		ck.nid = k->nid;
+		s = htab_put(h, &ck);
+		s->calls += r->calls;
+		s->freed += r->freed;
+		s->asked += r->asked;
+		s->scanned += r->scanned;
+		s->win_freed += r->win_freed;
+	}
+}
+
+static void add_row(struct cside *side, const struct agg *a,
+		    const struct ckey *ck, const struct csum *s,
+		    const bool on[M_MAX])
+{
+	struct mstat *m = htab_put(&side->rows, ck);
+
+	if (s->calls)
+		mstat_add(&m[M_FREED_PER_CALL], (double)s->freed / s->calls);
+	if (on[M_SCANNED_PER_ASKED] && s->asked)
+		mstat_add(&m[M_SCANNED_PER_ASKED],
+			  (double)s->scanned / s->asked);
+	if (on[M_FREED_PER_PAGE] && a->reclaimed > 0)
+		mstat_add(&m[M_FREED_PER_PAGE],
+			  (double)s->win_freed / a->reclaimed);
+}
+
+void cside_add(struct cside *side, const struct agg *a, bool by_name,
+	       const bool on[M_MAX])
+{
+	const struct csum *s;
+	const void *kp;
+	struct htab h;
+	size_t it = 0;
+
+	htab_init(&h, sizeof(struct ckey), sizeof(struct csum));
+	sum_file(a, by_name, &h);
+	while ((s = htab_next(&h, &it, &kp)))
+		add_row(side, a, kp, s, on);
+	htab_free(&h);
+	side->nfiles++;
+}

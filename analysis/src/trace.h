@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Opening a trace.dat safely and streaming its events. */
+#ifndef SS_TRACE_H
+#define SS_TRACE_H
+
+#include <trace-cmd.h>
+
+#include "decode.h"
+
+struct trace {
+	const char *path;
+	struct tracecmd_input *in;
+	struct tep_handle *tep;
+	struct decoder dec;
+	int64_t lost_stats;	/* overruns and drops in the per-CPU stats */
+	int64_t lost_records;	/* counts the ring buffer put on its pages */
+	int64_t lost_unknown;	/* pages that lost events without a count */
+	bool have_stats;
+	uint64_t events;	/* records of any kind */
+	uint64_t shrink_events;	/* mm_shrink_slab_{start,batch,end} */
+	uint64_t first_ts, last_ts;
+};
+
+typedef void (*ev_fn)(const struct ev *e, void *arg);
+
+/* Both fail (exit 2, one line on stderr) on input we cannot trust. */
+void trace_open(struct trace *t, const char *path);
+void trace_read(struct trace *t, ev_fn fn, void *arg);
+void trace_close(struct trace *t);
+
+/* Lost events: 0 none, > 0 a lower bound of how many. */
+int64_t trace_lost(const struct trace *t);
+/* Symbol of a kernel text address, or NULL. */
+const char *trace_symbol(const struct trace *t, uint64_t addr);
+
+/* Parse "overrun: N" etc. from the stats text trace-cmd stores. */
+int64_t cpustats_lost(const char *stats);
+
+#endif

@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The unit tests' TAP output: one "ok - ..." / "not ok - ..." per check. */
+#ifndef SS_TAP_H
+#define SS_TAP_H
+
+#include <stdbool.h>
+
+void check(bool ok, const char *what);
+void test_decode(void);
+
+#endif

@@ -1,0 +1,280 @@
+#!/bin/bash
+# Host test: the trace analyser (analysis/) builds warning-free and passes
+# its unit tests; on the fixture traces its numbers equal what
+# `trace-cmd report` shows (computed here, never hard-coded); fields a trace
+# lacks are "-"/null, not 0; compare of a trace with itself is unchanged;
+# bad input exits 2 with one line on stderr and no output.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+an=$top/analysis
+fx=$an/tests/fixtures
+bin=$an/shrinkscope-report
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+say() { # say STATUS DESCRIPTION: STATUS 0 is ok
+	if [ "$1" -eq 0 ]; then
+		echo "ok - $2"
+	else
+		echo "not ok - $2"
+	fi
+}
+
+if ! make -C "$an" -s >"$tmp/build.log" 2>&1; then
+	echo "not ok - analysis builds"
+	sed 's/^/#   /' "$tmp/build.log" | head -20
+	exit 0
+fi
+echo "ok - analysis builds (-Wall -Wextra -Werror)"
+
+make -C "$an" -s check >"$tmp/unit.log" 2>&1
+rc=$?
+sed -nE 's/^(ok|not ok) - /\1 - analysis unit: /p' "$tmp/unit.log"
+grep -q '^ok - ' "$tmp/unit.log" && [ $rc -eq 0 ]
+say $? "analysis unit tests run and pass (make -C analysis check)"
+
+# csvcol TABLE COLUMN: that column of that table, from --csv output
+csvcol() {
+	awk -F, -v t="$1" -v c="$2" '
+		$1 == "table" { n = 0; for (i = 2; i <= NF; i++) if ($i == c) n = i; next }
+		$1 == t && n { print $n }'
+}
+
+# tc FILE: trace-cmd report, once per file
+tc() {
+	local out=$tmp/tc.$(basename "$1")
+	[ -s "$out" ] || trace-cmd report -i "$1" 2>/dev/null >"$out"
+	cat "$out"
+}
+
+# Sums of one field over one event, from trace-cmd's text: the value
+# follows the word WORD (e.g. "val" in "last shrinker return val 13").
+# tcsum FILE EVENT WORD [PATTERN] [by-node]
+tcsum() {
+	tc "$1" | awk -v ev="$2:" -v w="$3" -v pat="$4" -v bynode="$5" '
+		$0 ~ ev && (pat == "" || index($0, pat)) {
+			n = "all"
+			for (i = 1; i < NF; i++) {
+				if (bynode && ($i == "nid:" || $i == "nid"))
+					n = $(i + 1)
+				if ($i == w)
+					v = $(i + 1)
+			}
+			s[n] += v
+		}
+		END { for (n in s) print n, s[n] }' | sort -n
+}
+
+sum() { awk '{ s += $1 } END { print s + 0 }'; }
+
+# --- report on the stock kernel's trace -----------------------------------
+base=$fx/base-drop.dat
+series=$fx/series-drop.dat
+pressure=$fx/series-pressure.dat
+"$bin" report --csv "$base" >"$tmp/base.csv" 2>"$tmp/base.err"
+say $? "report base-drop.dat exits 0"
+
+names=$(paste -d' ' <(csvcol shrinkers shrinker <"$tmp/base.csv") \
+	<(csvcol shrinkers name_from <"$tmp/base.csv") | sort -u)
+echo "$names" | grep -qx 'super_cache_scan symbol'
+say $? "report base-drop.dat names super_cache_scan from its symbol (no name field)"
+
+want=$(tcsum "$base" mm_shrink_slab_end val super_cache_scan | awk '{ print $2 }')
+got=$(paste -d' ' <(csvcol shrinkers shrinker <"$tmp/base.csv") \
+	<(csvcol shrinkers freed <"$tmp/base.csv") |
+	awk '$1 == "super_cache_scan" { s += $2 } END { print s + 0 }')
+[ -n "$want" ] && [ "$got" = "$want" ]
+say $? "report base-drop.dat: super_cache_scan freed $got = sum of its retval in trace-cmd report ($want)"
+
+want=$(tcsum "$base" mm_shrink_slab_end val | awk '{ print $2 }')
+got=$(csvcol shrinkers freed <"$tmp/base.csv" | sum)
+[ "$got" = "$want" ]
+say $? "report base-drop.dat: freed over all shrinkers $got = trace-cmd report ($want)"
+
+want=$(tcsum "$base" mm_shrink_slab_start total_scan | awk '{ print $2 }')
+got=$(csvcol shrinkers asked <"$tmp/base.csv" | sum)
+[ "$got" = "$want" ]
+say $? "report base-drop.dat: asked $got = sum of start total_scan ($want)"
+
+vals=$(csvcol shrinkers scanned <"$tmp/base.csv" | sort -u)
+[ "$vals" = "-" ]
+say $? "report base-drop.dat: scanned is \"-\" in every row (no batch events)"
+
+vals=$(csvcol shrinkers memcg <"$tmp/base.csv" | sort -u)
+[ "$vals" = "-" ]
+say $? "report base-drop.dat: memcg is \"-\" in every row (stock fields only)"
+
+# --- report on the patched kernel's traces --------------------------------
+"$bin" report --csv "$series" >"$tmp/series.csv" 2>"$tmp/series.err"
+say $? "report series-drop.dat exits 0"
+
+bad=$(csvcol shrinkers scanned <"$tmp/series.csv" | grep -cvE '^[0-9]+$')
+rows=$(csvcol shrinkers scanned <"$tmp/series.csv" | wc -l)
+[ "$rows" -gt 0 ] && [ "$bad" -eq 0 ]
+say $? "report series-drop.dat: scanned is a number in all $rows rows"
+
+want=$(tcsum "$series" mm_shrink_slab_end val "" 1)
+got=$(paste -d' ' <(csvcol nodes node <"$tmp/series.csv") \
+	<(csvcol nodes freed <"$tmp/series.csv") | sort -n)
+[ -n "$want" ] && [ "$got" = "$want" ]
+say $? "report series-drop.dat: freed per node ($(echo $got)) = trace-cmd report ($(echo $want))"
+
+want=$(tcsum "$series" mm_shrink_slab_batch nr_scanned | awk '{ print $2 }')
+got=$(csvcol shrinkers scanned <"$tmp/series.csv" | sum)
+[ "$got" = "$want" ]
+say $? "report series-drop.dat: scanned $got = sum of batch nr_scanned ($want)"
+
+want=$(tc "$series" | grep -c 'mm_shrink_slab_batch:')
+got=$(paste -d' ' <(csvcol batch_hist shrinker <"$tmp/series.csv") \
+	<(csvcol batch_hist batches <"$tmp/series.csv") |
+	awk '$1 == "(all)" { s += $2 } END { print s + 0 }')
+[ "$got" = "$want" ]
+say $? "report series-drop.dat: batch-size histogram counts all $want batches"
+
+grep -q '^shrinkers,sb-ext4:vda,trace,super_cache_scan,' "$tmp/series.csv"
+say $? "report series-drop.dat: shrinkers named from the trace's name field"
+
+want=$(tc "$series" | grep -c 'list_lru_walk:')
+got=$(csvcol lru walks <"$tmp/series.csv" | sum)
+unnamed=$(csvcol lru shrinker <"$tmp/series.csv" | grep -c '^-$')
+[ "$got" = "$want" ] && [ "$unnamed" -eq 0 ]
+say $? "report series-drop.dat: $got list_lru walks, every lru named by its shrinker"
+
+"$bin" report --csv --bucket 2 "$pressure" >"$tmp/pressure.csv" 2>"$tmp/pressure.err"
+rc=$?
+want=$(tcsum "$pressure" mm_shrink_slab_end val "" 1)
+got=$(paste -d' ' <(csvcol nodes node <"$tmp/pressure.csv") \
+	<(csvcol nodes freed <"$tmp/pressure.csv") | sort -n)
+[ $rc -eq 0 ] && [ -n "$want" ] && [ "$got" = "$want" ]
+say $? "report series-pressure.dat: freed per node ($(echo $got)) = trace-cmd report"
+
+hdr=$(grep '^table,t_start_s,' "$tmp/pressure.csv")
+got=$(awk -F, '$1 == "freed_by_node" { for (i = 3; i <= NF; i++) s += $i } END { print s + 0 }' "$tmp/pressure.csv")
+want=$(echo "$want" | awk '{ s += $2 } END { print s + 0 }')
+[ -n "$hdr" ] && [ "$got" = "$want" ]
+say $? "report series-pressure.dat: the time series (2 s buckets) adds up to $want freed"
+
+# --- JSON ------------------------------------------------------------------
+"$bin" report --json "$base" >"$tmp/base.json" 2>/dev/null &&
+python3 -c 'import json,sys; json.load(sys.stdin)' <"$tmp/base.json"
+say $? "report --json base-drop.dat parses as JSON"
+
+python3 - "$tmp/base.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+rows = d["shrinkers"]
+assert rows and all(r["scanned"] is None and r["memcg"] is None
+		    and r["freed_per_scanned"] is None for r in rows)
+assert all(isinstance(r["freed"], int) for r in rows)
+assert d["batches"] is None and d["memcg"] is None and d["lru"] is None
+PY
+say $? "report --json base-drop.dat: null where the trace lacks fields, numbers where it has them"
+
+"$bin" report --json "$series" >"$tmp/series.json" 2>/dev/null &&
+python3 - "$tmp/series.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+rows = d["shrinkers"]
+assert rows and all(isinstance(r["scanned"], int) and
+		    isinstance(r["memcg"], int) for r in rows)
+assert d["batches"] and d["lru"] and d["memcg"]
+PY
+say $? "report --json series-drop.dat: scanned, memcg, batches, lru filled"
+
+# --- compare ---------------------------------------------------------------
+"$bin" compare --json --base "$series" --cand "$series" >"$tmp/self.json" 2>"$tmp/self.err"
+rc=$?
+python3 - "$tmp/self.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+rows = d["compare"]
+assert rows and all(r["verdict"] == "unchanged" for r in rows), rows
+PY
+[ $? -eq 0 ] && [ $rc -eq 0 ]
+say $? "compare series-drop.dat with itself: exit 0, every row unchanged"
+
+"$bin" compare --base "$series" "$series" --cand "$series" >/dev/null 2>&1
+say $? "compare two base runs with one candidate (same trace): exit 0"
+
+"$bin" compare --json --base "$base" --cand "$series" >"$tmp/bs.json" 2>"$tmp/bs.err"
+rc=$?
+python3 - "$tmp/bs.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+nc = " ".join(r["not_compared"] for r in d["not_compared"])
+assert "name" in nc and "scanned_per_asked" in nc, nc
+assert any(r["shrinker"] == "super_cache_scan" for r in d["compare"])
+PY
+[ $? -eq 0 ] && [ $rc -le 1 ]
+say $? "compare base-drop vs series-drop: works (exit $rc), keyed by symbol, lists name and scanned as not compared"
+
+"$bin" compare --base "$base" --cand "$tmp/nonexistent.dat" >/dev/null 2>&1
+say $(($? != 2)) "compare with a missing candidate file exits 2"
+
+# --- bad input -------------------------------------------------------------
+"$an/tests/mkbad.sh" "$tmp/bad" >/dev/null 2>&1
+say $? "bad-input traces made (analysis/tests/mkbad.sh)"
+
+bad() { # bad DESCRIPTION FILE [OPTIONS]: exit 2, one stderr line, no output
+	local desc=$1 f=$2
+	shift 2
+	"$bin" report "$@" "$f" >"$tmp/bad.out" 2>"$tmp/bad.err"
+	local rc=$? lines
+	lines=$(wc -l <"$tmp/bad.err")
+	[ $rc -eq 2 ] && [ "$lines" -eq 1 ] && [ ! -s "$tmp/bad.out" ] &&
+		grep -qF "shrinkscope-report: $f: " "$tmp/bad.err"
+	say $? "bad input, $desc: exit 2 (got $rc), one line on stderr (got $lines), no output"
+}
+bad "missing file" "$tmp/no-such.dat"
+bad "empty file" "$tmp/bad/empty.dat"
+bad "truncated file (head -c 100000)" "$tmp/bad/truncated.dat"
+bad "truncated uncompressed (v6) file" "$tmp/bad/truncated-v6.dat"
+bad "not a trace" "$tmp/bad/text.dat"
+bad "trace without shrink events (series-mount.dat)" "$fx/series-mount.dat"
+bad "trace with shrink formats but no shrink events" "$tmp/bad/noshrink.dat"
+bad "lost events in the per-CPU stats" "$tmp/bad/lost-stats.dat"
+bad "lost events flagged on a data page" "$tmp/bad/lost-page.dat"
+"$bin" report "$tmp/bad/lost-stats.dat" 2>&1 >/dev/null |
+	grep -q 'LOST EVENTS: 7 or more'
+say $? "lost events: the error gives the count from the stored stats (7)"
+
+"$bin" report --csv --allow-lost "$tmp/bad/lost-stats.dat" >"$tmp/lost.csv" 2>"$tmp/lost.err"
+rc=$?
+[ $rc -eq 0 ] && grep -q 'LOST EVENTS: 7' "$tmp/lost.err" &&
+	[ "$(csvcol files lost_events <"$tmp/lost.csv")" = 7 ]
+say $? "lost events with --allow-lost: exit 0, loud warning, lost_events 7 in the files table"
+
+"$bin" report --no-such-option "$base" >/dev/null 2>&1
+say $(($? != 2)) "unknown option exits 2"
+
+# --- output files ----------------------------------------------------------
+"$bin" report -o "$tmp/r.txt" "$base" >"$tmp/o.out" 2>&1 &&
+	grep -q super_cache_scan "$tmp/r.txt" && [ ! -s "$tmp/o.out" ]
+say $? "report -o FILE writes the report there"
+
+"$bin" report -o "$tmp/r2.txt" "$tmp/bad/truncated.dat" >/dev/null 2>&1
+rc=$?
+[ $rc -eq 2 ] && ! ls "$tmp"/r2.txt* >/dev/null 2>&1
+say $? "report -o FILE on bad input leaves no file, not even a temporary one"
+
+# --- plots -----------------------------------------------------------------
+"$bin" report --plot "$tmp/plots" "$series" >/dev/null 2>"$tmp/plot.err"
+rc=$?
+for p in freed-per-node batch-sizes memcg-freed; do
+	[ $rc -eq 0 ] && [ -s "$tmp/plots/$p.png" ] && [ -s "$tmp/plots/$p.svg" ] &&
+		[ "$(head -c 4 "$tmp/plots/$p.png" | tail -c 3)" = PNG ] &&
+		grep -q '<svg' "$tmp/plots/$p.svg" && [ -s "$tmp/plots/$p.gp" ]
+	say $? "report --plot writes $p.png and $p.svg (non-empty) and its gnuplot script"
+done
+
+SHRINKSCOPE_GNUPLOT=false "$bin" report --plot "$tmp/plots-fail" "$series" \
+	>"$tmp/pf.out" 2>"$tmp/pf.err"
+rc=$?
+[ $rc -eq 2 ] && [ ! -s "$tmp/pf.out" ] && grep -q 'gnuplot failed' "$tmp/pf.err" &&
+	[ -z "$(ls -A "$tmp/plots-fail")" ]
+say $? "report --plot fails loudly (exit 2, no files) when gnuplot fails"
+
+"$bin" compare --plot "$tmp/cplots" --base "$base" --cand "$series" >/dev/null 2>&1
+rc=$?
+[ $rc -le 1 ] && [ -s "$tmp/cplots/compare-freed-per-call.png" ] &&
+	[ -s "$tmp/cplots/compare-freed-per-call.svg" ]
+say $? "compare --plot writes compare-freed-per-call.png and .svg"
