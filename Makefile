@@ -4,7 +4,7 @@ VARIANT ?= series
 SCENARIO ?= default
 RESULTS ?= results
 
-.PHONY: help deps kernel rootfs patches test run bench clean
+.PHONY: help deps kernel rootfs patches test run bench regress clean
 
 help:
 	@echo "make test                 build what is missing, run host and in-guest tests"
@@ -13,6 +13,7 @@ help:
 	@echo "make patches VARIANT=v    export the variant's kernel tree commits to patches/"
 	@echo "make rootfs               build the guest root filesystem"
 	@echo "make bench                cost of the tracepoints, base vs series, as ratios"
+	@echo "make regress BASE=v CAND=v SCENARIO=s RUNS=n   compare two kernels' shrinker aggressiveness"
 
 deps:
 	@vm/deps.sh
@@ -44,3 +45,11 @@ clean:
 
 bench: deps
 	@vm/bench.sh
+
+BASE ?= series
+CAND ?= full-batch
+RUNS ?= 3
+THRESHOLD ?= 10
+regress: deps
+	@vm/rootfs.sh >/dev/null
+	@vm/regress.sh $(BASE) $(CAND) $(SCENARIO) $(RUNS) $(THRESHOLD)

@@ -26,5 +26,9 @@ out=$results/$(date +%Y%m%d-%H%M%S)-$name
 mkdir -p "$out"
 "$TOP/vm/qemu-run.sh" -k "$variant" -o "$out" -- "${job[@]}" "$script" ||
 	die "scenario $name failed; see $out/job.log and $out/console.log"
-"$TOP/vm/summary.sh" "$out/trace.dat" | tee "$out/summary.txt"
+make -s -C "$TOP/analysis" >/dev/null
+"$TOP/analysis/shrinkscope-report" report --plot "$out/plots" -o "$out/report.txt" "$out/trace.dat" ||
+	die "the analyser could not read $out/trace.dat"
+"$TOP/analysis/shrinkscope-report" report --json -o "$out/report.json" "$out/trace.dat"
+cat "$out/report.txt"
 say "results in $out"
