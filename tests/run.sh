@@ -42,6 +42,13 @@ for t in "$TOP"/tests/post/[0-9]*.sh; do
 	bash "$t" "$guest" || echo "not ok - $(basename "$t") exited with status $?"
 done | untap >>"$tap"
 
+if [ -z "${SHRINKSCOPE_SKIP_REGRESS:-}" ]; then
+	say "regression reports (kernel variants compared by the analyser)"
+	for t in "$TOP"/tests/regress/[0-9]*.sh; do
+		bash "$t" "$out/regress" || echo "not ok - $(basename "$t") exited with status $?"
+	done | untap >>"$tap"
+fi
+
 cat "$tap"
 passed=$(grep -c '^ok ' "$tap")
 failed=$(grep -c '^not ok ' "$tap")

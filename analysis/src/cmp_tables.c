@@ -193,8 +193,9 @@ struct tab *rows_tab(const struct cmp_opts *o, const bool on[M_MAX],
 		one_key(t, ks[i], htab_get(&b->rows, ks[i]),
 			htab_get(&c->rows, ks[i]), on, o->threshold, count);
 	free(ks);
-	tab_note(t, "unchanged: |diff_pct| < %g%% or the base and candidate "
-		 "min..max ranges overlap; more/less aggressive: the "
+	tab_note(t, "unchanged: |diff_pct| < %g%%, or the base and candidate "
+		 "min..max ranges overlap, or the means differ by no more "
+		 "than the wider range; more/less aggressive: the "
 		 "candidate's mean is higher/lower. freed_per_call: objects "
 		 "freed per shrinker call; scanned_per_asked: objects "
 		 "scanned per object asked; freed_per_page: objects freed in "

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A row is "unchanged" when the means differ by less than the threshold
- * (percent of the base mean) or when the two sides' min..max ranges
- * overlap: a difference inside the run-to-run spread is noise.
+ * (percent of the base mean), when the two sides' min..max ranges
+ * overlap, or when the means differ by no more than the wider of the two
+ * ranges: a difference inside the run-to-run spread is noise. With one run
+ * a side has no spread, and only the threshold decides.
  */
 #include <math.h>
 #include <string.h>
@@ -42,7 +44,7 @@ enum verdict verdict(const struct mstat *b, const struct mstat *c,
 		     double threshold, double *pct)
 {
 	double bm = mstat_mean(b), cm = mstat_mean(c), d;
-	bool overlap;
+	bool overlap, in_spread;
 
 	*pct = NAN;
 	if (!b->n || !c->n)
@@ -53,7 +55,8 @@ enum verdict verdict(const struct mstat *b, const struct mstat *c,
 	else
 		*pct = d == 0 ? 0 : copysign(INFINITY, d);
 	overlap = !(c->min > b->max || c->max < b->min);
-	if (fabs(*pct) < threshold || overlap)
+	in_spread = fabs(d) <= fmax(b->max - b->min, c->max - c->min);
+	if (fabs(*pct) < threshold || overlap || in_spread)
 		return V_UNCHANGED;
 	return d > 0 ? V_MORE : V_LESS;
 }

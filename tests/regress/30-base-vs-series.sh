@@ -1,0 +1,13 @@
+#!/bin/bash
+# base (stock 6.1 events) against series: compares on what both traces
+# have and says which fields it could not compare.
+. "$(dirname "$0")/lib.sh"
+FILES=${FILES:-5000} OBJECTS=${OBJECTS:-5000} regress base base series drop-caches 1
+missing=$(grep -o '{"not_compared": "[^"]*"' "$dir/compare.json" 2>/dev/null | sed 's/.*: "//; s/"$//' | paste -sd';')
+rows=$(grep -c '"verdict":' "$dir/compare.json" 2>/dev/null)
+if [ "$rc" -le 1 ] && [ "${rows:-0}" -gt 0 ] && [ -n "$missing" ] &&
+   grep -q 'Fields that could not be compared' "$dir/compare.txt"; then
+	echo "ok - base vs series compares $rows rows and names what it could not compare: $missing"
+else
+	echo "not ok - base vs series works and names the fields it could not compare: exit $rc, rows ${rows:-0} (see $OUTDIR/base.log)"
+fi

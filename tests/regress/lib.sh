@@ -1,0 +1,19 @@
+# Helpers for the regression-report tests (sourced): run vm/regress.sh into
+# the test's results folder and read the analyser's compare.json.
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+OUTDIR=${1:?usage: TEST OUTDIR}
+mkdir -p "$OUTDIR"
+
+# regress NAME BASE CAND SCENARIO RUNS: sets $dir and $rc.
+regress() {
+	local log=$OUTDIR/$1.log
+	rc=0
+	RESULTS=$OUTDIR/$1 "$TOP/vm/regress.sh" "$2" "$3" "$4" "$5" >"$log" 2>&1 || rc=$?
+	dir=$(ls -d "$OUTDIR/$1"/*-regress-* 2>/dev/null | tail -n1)
+}
+
+# rows SHRINKER_RE METRIC: "node verdict base_mean cand_mean" per row.
+rows() {
+	grep -E "\"shrinker\": \"$1\"" "$dir/compare.json" | grep "\"metric\": \"$2\"" |
+		sed -E 's/.*"node": ([0-9]+).*"base_mean": ([^,]+),.*"cand_mean": ([^,]+),.*"verdict": "([^"]+)".*/\1 \4 \2 \3/'
+}
