@@ -3,7 +3,8 @@
 # run the scenario RUNS times on each, and compare the traces with the
 # analyser: a verdict per shrinker and node, plots, and the analyser's exit
 # status (0 unchanged, 1 changed, 2 error). Results: results/<ts>-regress-*/.
-# Scenario parameters come from the environment as for make run.
+# Scenario parameters come from the environment as for make run;
+# SHRINKERS=REGEX compares only the shrinkers whose names match.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 base=${1:?usage: regress.sh BASE CAND SCENARIO RUNS [THRESHOLD]}
@@ -26,11 +27,13 @@ for ((i = 1; i <= runs; i++)); do
 			die "run $i of $scenario on $v failed (see $out/$side)"
 	done
 done
+only=()
+[ -n "${SHRINKERS:-}" ] && only=(--shrinker "$SHRINKERS")
 rc=0
-"$TOP/analysis/shrinkscope-report" compare --threshold "$threshold" --plot "$out/plots" \
+"$TOP/analysis/shrinkscope-report" compare --threshold "$threshold" "${only[@]}" --plot "$out/plots" \
 	-o "$out/compare.txt" --base "$out"/base/*/trace.dat --cand "$out"/cand/*/trace.dat || rc=$?
 [ "$rc" -le 1 ] || die "the analyser could not compare the runs (exit $rc)"
-"$TOP/analysis/shrinkscope-report" compare --threshold "$threshold" --json \
+"$TOP/analysis/shrinkscope-report" compare --threshold "$threshold" "${only[@]}" --json \
 	-o "$out/compare.json" --base "$out"/base/*/trace.dat --cand "$out"/cand/*/trace.dat || true
 cat "$out/compare.txt"
 say "$base vs $cand on $scenario x $runs: $([ $rc -eq 0 ] && echo unchanged || echo changed); results in $out"

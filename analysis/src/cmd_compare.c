@@ -29,6 +29,8 @@ static void parse(int argc, char **argv, struct cmp_opts *o)
 		else if (!strcmp(a, "--threshold"))
 			o->threshold = parse_num(a, i + 1 < argc ? argv[++i] :
 						 NULL, 0);
+		else if (!strcmp(a, "--shrinker") && i + 1 < argc)
+			o->only = argv[++i];
 		else if (!strcmp(a, "--json"))
 			o->fmt = FMT_JSON;
 		else if (!strcmp(a, "--csv"))

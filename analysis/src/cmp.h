@@ -19,6 +19,7 @@ struct side {
 
 struct cmp_opts {
 	double threshold;
+	const char *only;	/* --shrinker REGEX: compare only these */
 	enum fmt fmt;
 	const char *plot_dir;
 	const char *out;

@@ -4,6 +4,7 @@
  * shrinker x node x metric with its verdict, the verdict counts.
  */
 #include <math.h>
+#include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -186,13 +187,23 @@ struct tab *rows_tab(const struct cmp_opts *o, const bool on[M_MAX],
 				cmp_cols, ARRAY_SIZE(cmp_cols));
 	const struct cside *b = &o->base.cs, *c = &o->cand.cs;
 	const struct ckey **ks;
+	regex_t only;
 	size_t n, i;
 
+	if (o->only && regcomp(&only, o->only, REG_EXTENDED | REG_NOSUB))
+		fail(NULL, "compare: bad --shrinker expression '%s'", o->only);
 	ks = all_keys(b, c, &n);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		if (o->only && regexec(&only, str_get(ks[i]->label), 0, NULL, 0))
+			continue;
 		one_key(t, ks[i], htab_get(&b->rows, ks[i]),
 			htab_get(&c->rows, ks[i]), on, o->threshold, count);
+	}
 	free(ks);
+	if (o->only) {
+		regfree(&only);
+		tab_note(t, "only shrinkers matching /%s/", o->only);
+	}
 	tab_note(t, "unchanged: |diff_pct| < %g%%, or the base and candidate "
 		 "min..max ranges overlap, or the means differ by no more "
 		 "than the wider range; more/less aggressive: the "
