@@ -4,7 +4,7 @@ VARIANT ?= series
 SCENARIO ?= default
 RESULTS ?= results
 
-.PHONY: help deps kernel rootfs patches test run bench regress clean
+.PHONY: help deps kernel rootfs patches test run bench regress bisect-check clean
 
 help:
 	@echo "make test                 build what is missing, run host and in-guest tests"
@@ -53,3 +53,7 @@ THRESHOLD ?= 10
 regress: deps
 	@vm/rootfs.sh >/dev/null
 	@vm/regress.sh $(BASE) $(CAND) $(SCENARIO) $(RUNS) $(THRESHOLD)
+
+bisect-check: deps
+	@vm/kernel-build.sh series
+	@vm/bisect-check.sh

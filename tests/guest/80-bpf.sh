@@ -75,6 +75,11 @@ for nid in 0 1; do
 	fi
 done
 
+# For the host: the recording of that run and what the module counted, so
+# that tests/post/80-analysis.sh checks the analyser against the module.
+cp /tmp/bpf-tc.dat "$OUT/testcache-drop.dat"
+echo "$ino $(freed_by_module 0) $(freed_by_module 1)" >"$OUT/testcache-freed.txt"
+
 # lru_walks.bt: removals from the test cache's lru = the module's frees.
 m0=$(( $(freed_by_module 0) + $(freed_by_module 1) ))
 BT_WORKLOAD=tc_workload run_bt /tmp/lru_walks.out bpftrace "$bpf/lru_walks.bt" ||
