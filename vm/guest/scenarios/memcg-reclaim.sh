@@ -17,5 +17,5 @@ sync; echo 1 >/proc/sys/vm/drop_caches
 log "recording memory.reclaim on scenA, memory.high on scenB"
 record sh -c "echo ${RECLAIM:-16M} >/sys/fs/cgroup/scenA/memory.reclaim;
 	echo ${HIGH:-16M} >/sys/fs/cgroup/scenB/memory.high;
-	./in-cgroup scenB cat /var/tmp/scen.big >/dev/null; true"
+	/host/tests/guest/in-cgroup scenB cat /var/tmp/scen.big >/dev/null; true"
 echo "scenA $(stat -c %i /sys/fs/cgroup/scenA) scenB $(stat -c %i /sys/fs/cgroup/scenB)" >"$OUT/cgroups.txt"

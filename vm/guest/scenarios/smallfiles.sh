@@ -25,4 +25,4 @@ done
 PM
 hog=$(hog_kb "${HOG_PCT:-40}")
 log "recording smallfiles in a ${LIMIT:-64M} cgroup beside a $hog kB hog"
-record sh -c "memhog -r4 ${hog}k >/dev/null & ./in-cgroup smallfiles bash /tmp/postmark.sh ${FILES:-20000} ${DIRS:-100} ${ROUNDS:-2}; wait"
+record sh -c "memhog -r4 ${hog}k >/dev/null & /host/tests/guest/in-cgroup smallfiles bash /tmp/postmark.sh ${FILES:-20000} ${DIRS:-100} ${ROUNDS:-2}; wait"
