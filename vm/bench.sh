@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# bench.sh: `make bench` for the tracepoints. Boots base and series one after
+# bench.sh: `make bench`. The tracepoints: boots base and series one after
 # the other in one run, times list_lru add+del and the shrink path in each
-# guest, and prints the figures with their ratios. Results: build/bench/.
+# guest, and prints the figures with their ratios; then the analyser speed
+# benchmark (vm/bench-analysis.sh). Results: build/bench/.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 out=$TOP/build/bench
@@ -46,4 +47,13 @@ batch_cost=$(per_event series mm_shrink_slab_batch)
 	printf '  series, mm_shrink_slab_end on    %s events: %s\n' "$(get series shrink_events_mm_shrink_slab_end)" "$end_cost"
 	printf '  series, mm_shrink_slab_batch on  %s events: %s\n' "$(get series shrink_events_mm_shrink_slab_batch)" "$batch_cost"
 	printf '  events per reclaim: batch/end   %s\n' "$(ratio "$(get series shrink_events_mm_shrink_slab_batch)" "$(get series shrink_events_mm_shrink_slab_end)")"
+	echo "tracers attached during the same reclaim (series; each sees every start, batch and end event):"
+	for t in shrinkstat bpftrace tracecmd; do
+		printf '  %-11s %12s ns (spread %s%%)   /no tracer %s   %s\n' "$t" "$(get series "shrink_ns_$t")" \
+			"$(spread series "$t")" "$(ratio "$(get series "shrink_ns_$t")" "$(get series shrink_ns_none)")" \
+			"$(per_event series "$t")"
+	done
 } | tee "$out/summary.txt"
+
+# The analyser's speed on a large guest trace (issue: analysis speed).
+"$TOP/vm/bench-analysis.sh"

@@ -10,7 +10,7 @@ packages=(
 	qemu-system-x86 debootstrap e2fsprogs debian-archive-keyring
 	# tracing and BPF tools, analysis
 	trace-cmd libtracecmd-dev libtraceevent-dev libtracefs-dev libbpf-dev bpftool clang llvm
-	pkg-config zlib1g-dev libzstd-dev gnuplot-nox
+	pkg-config zlib1g-dev libzstd-dev gnuplot-nox time
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -55,5 +55,35 @@ shrink_run() { # EVENT|none -> "ns events" medians
 shrink_run none
 shrink_run mm_shrink_slab_end
 [ -d "$ev/vmscan/mm_shrink_slab_batch" ] && shrink_run mm_shrink_slab_batch
+
+# The same reclaim with a tracer attached: shrinkstat's BPF programs, the
+# equivalent bpftrace script, trace-cmd recording the same events.
+tracer_run() { # NAME EVENTS CMD...: "ns" medians with CMD running
+	local name=$1 events=$2
+	shift 2
+	"$@" >/tmp/tracer.$name 2>&1 &
+	local pid=$!
+	sleep 15	# bpftrace and trace-cmd need seconds to attach under TCG
+	for ((i = 0; i < repeat; i++)); do
+		./in-cgroup bench numactl --membind=0 sh -c "echo $objects 0 >$tc/populate"
+		t0=$(date +%s%N)
+		echo 256M >/sys/fs/cgroup/bench/memory.reclaim 2>/dev/null
+		t1=$(date +%s%N)
+		echo 1 >"$tc/drop"
+		echo "$((t1 - t0))"
+	done >/tmp/tracer.$name.ns
+	kill -INT "$pid"
+	wait "$pid"
+	echo "shrink_ns_$name $(median </tmp/tracer.$name.ns)" >>"$res"
+	echo "shrink_ns_all_$name $(paste -sd, /tmp/tracer.$name.ns)" >>"$res"
+	echo "shrink_events_$name $events" >>"$res"
+}
+if [ -d "$ev/vmscan/mm_shrink_slab_batch" ]; then
+	nb=$(awk '$1 == "shrink_events_mm_shrink_slab_batch" {print $2}' "$res")
+	tracer_run shrinkstat "$nb" /host/build/bpf/shrinkstat -d 600
+	tracer_run bpftrace "$nb" bpftrace /host/bpf/shrink_batches.bt
+	tracer_run tracecmd "$nb" trace-cmd record -q -e vmscan:mm_shrink_slab_start \
+		-e vmscan:mm_shrink_slab_batch -e vmscan:mm_shrink_slab_end -o /tmp/bench.dat
+fi
 rmmod shrinkscope_testcache
 cat "$res"
