@@ -38,13 +38,16 @@ listen vp/b "0 1"	# id 3: vp/b, hierarchy: a sibling, hears nothing
 ./in-cgroup vp/a numactl --membind=0 sh -c "echo 4000 0 >$tc/populate"
 
 # Page cache pressure in vp/a: a 96 MiB file read under a 16 MiB memory.high.
+# Large reads, and a time limit: above memory.high every return to user
+# space may sleep a throttling penalty.
+read_big='timeout 120 dd if=/var/tmp/vp.big of=/dev/null bs=4M status=none' 
 dd if=/dev/zero of=/var/tmp/vp.big bs=1M count=96 status=none conv=fsync
 # written back, then dropped: the reads below must charge vp/a
 sync
 echo 1 >/proc/sys/vm/drop_caches
 echo 16M >"$cgs/vp/a/memory.high"
 trace-cmd record -q -e vmpressure:vmpressure_notify -o /tmp/vp.dat -- \
-	./in-cgroup vp/a sh -c 'cat /var/tmp/vp.big >/dev/null; sleep 1' >/dev/null 2>&1
+	./in-cgroup vp/a sh -c "$read_big; sleep 1" >/dev/null 2>&1
 cp /tmp/vp.dat "$OUT/vmpressure.dat"
 cp "$tc/listeners" "$OUT/vmpressure-listeners.txt"
 notes() { awk -v id="$1" '$1 == id {print $6 + $7 + $8}' "$tc/listeners"; }
@@ -89,14 +92,17 @@ raw_report /tmp/vp.dat | gawk -f lib.awk -v a="$a" -v n2="$n2" -e '
 	}'
 
 # No callback after unregister.
-echo 2 >"$tc/unlisten"
+timeout 60 sh -c "echo 2 >$tc/unlisten" || { echo w >/proc/sysrq-trigger; fail "unlisten returns" "timed out"; }
 before=$(notes 2)
-bpftrace /host/bpf/vmpressure.bt 3600 >/tmp/vmpressure.bt.out 2>&1 &
+timeout 300 bpftrace /host/bpf/vmpressure.bt 3600 >/tmp/vmpressure.bt.out 2>&1 &
 bt=$!
 wait_for_line /tmp/vmpressure.bt.out '^Attaching' 120
-./in-cgroup vp/a sh -c 'cat /var/tmp/vp.big >/dev/null; sleep 1'
+./in-cgroup vp/a sh -c "$read_big; sleep 1"
 kill -INT $bt
+( sleep 90; echo w >/proc/sysrq-trigger ) &
+dog=$!
 wait $bt
+kill $dog 2>/dev/null
 cp /tmp/vmpressure.bt.out "$OUT/vmpressure.bt.out"
 after=$(notes 2) n1b=$(notes 1)
 vp=$(stat -c %i "$cgs/vp")
@@ -113,7 +119,7 @@ else
 fi
 
 # Unload the consumer while pressure goes on.
-( for i in 1 2 3; do ./in-cgroup vp/a sh -c 'cat /var/tmp/vp.big >/dev/null'; done ) &
+( for i in 1 2 3; do ./in-cgroup vp/a sh -c "$read_big"; done ) &
 sleep 0.5
 if rmmod shrinkscope_testcache; then
 	pass "unloading the listening test cache during sustained pressure"
