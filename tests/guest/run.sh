@@ -12,8 +12,13 @@ if [ $# -gt 0 ]; then
 fi
 for t in $tests; do
 	echo "# $t" >>"$tap.raw"
-	timeout 600 bash "$t" >>"$tap.raw" 2>"$OUT/${t%.sh}.stderr" ||
-		echo "not ok - $t exited with status $?" >>"$tap.raw"
+	rc=0
+	timeout 600 bash "$t" >>"$tap.raw" 2>"$OUT/${t%.sh}.stderr" || rc=$?
+	if [ $rc -ne 0 ]; then
+		echo "not ok - $t exited with status $rc" >>"$tap.raw"
+		# a test that timed out left something blocked: show what
+		[ $rc -eq 124 ] && echo w >/proc/sysrq-trigger
+	fi
 done
 awk '/^(ok|not ok) /{n++; sub(/^ok /, "ok " n " "); sub(/^not ok /, "not ok " n " ")} {print}' \
 	"$tap.raw" >"$tap"
