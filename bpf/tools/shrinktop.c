@@ -142,10 +142,10 @@ int main(int argc, char **argv)
 		return 1;
 	if (probe_caps(&caps))
 		die("this kernel has no vmscan:mm_shrink_slab_* tracepoints in tracefs");
-	if (!caps.batch_event)
-		fprintf(stderr, "shrinktop: no vmscan:mm_shrink_slab_batch (not a shrinkscope kernel): SCANNED, F/S and BATCH are not measured\n");
 	if (!caps.names && env.cgroup)
 		die("this kernel's shrink events carry no memcg: -C needs the shrinkscope series");
+	if (!caps.batch_event)
+		fprintf(stderr, "shrinktop: no vmscan:mm_shrink_slab_batch (not a shrinkscope kernel): SCANNED, F/S and BATCH are not measured\n");
 	if (env.cgroup && cgroup_ino_of(env.cgroup, &env.memcg))
 		die("no cgroup %s under /sys/fs/cgroup", env.cgroup);
 	obj = open_and_attach(&caps, env.nid, env.memcg);

@@ -5,8 +5,8 @@
 . "$(dirname "$0")/lib.sh"
 SHRINKERS='sb-ext4|shrinkscope-testcache' FILES=${FILES:-5000} OBJECTS=${OBJECTS:-5000} \
 	regress self series series drop-caches 2
-changed=$(grep -cE '"verdict": "(more|less) aggressive"' "$dir/compare.json" 2>/dev/null)
-rows=$(grep -c '"verdict":' "$dir/compare.json" 2>/dev/null)
+changed=$(grep '"metric":' "$dir/compare.json" 2>/dev/null | grep -cE '"verdict": "(more|less) aggressive"')
+rows=$(grep '"metric":' "$dir/compare.json" 2>/dev/null | grep -c '"verdict":')
 if [ "$rc" -eq 0 ] && [ "${rows:-0}" -gt 0 ] && [ "$changed" -eq 0 ]; then
 	echo "ok - series vs series (2 + 2 drop-caches runs): all $rows sb-ext4 and test cache rows unchanged, exit 0"
 else
