@@ -37,6 +37,7 @@ test: deps
 run: deps
 	@vm/kernel-build.sh $(VARIANT)
 	@vm/module-build.sh $(VARIANT)
+	@$(MAKE) -s -C bpf/tools
 	@vm/rootfs.sh >/dev/null
 	@vm/run-scenario.sh -k $(VARIANT) -r $(RESULTS) $(SCENARIO)
 

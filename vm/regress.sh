@@ -14,6 +14,7 @@ results=${RESULTS:-$TOP/results}
 out=$results/$(date +%Y%m%d-%H%M%S)-regress-$base-vs-$cand-$scenario
 mkdir -p "$out"
 make -s -C "$TOP/analysis" >/dev/null
+make -s -C "$TOP/bpf/tools" >/dev/null
 for v in $(printf '%s\n' "$base" "$cand" | sort -u); do
 	"$TOP/vm/kernel-build.sh" "$v"
 	"$TOP/vm/module-build.sh" "$v"

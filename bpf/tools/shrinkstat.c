@@ -196,8 +196,11 @@ int main(int argc, char **argv)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	fprintf(stderr, "shrinkstat: measuring for %d s\n", env.duration);
-	for (int s = 0; s < env.duration && !stop; s++)
+	int s;
+
+	for (s = 0; s < env.duration && !stop; s++)
 		sleep(1);
+	env.duration = s;	/* Ctrl-C: report the time actually measured */
 	n = read_rows(obj, &rows, false);
 	if (n < 0 || bpf_map_lookup_elem(bpf_map__fd(obj->maps.hists), &zero, &h))
 		die("cannot read the BPF maps");

@@ -46,10 +46,21 @@ record() {
 	[ -d /sys/kernel/tracing/events/list_lru ] && events+=(-e list_lru:list_lru_walk)
 	[ -d /sys/kernel/tracing/events/vmpressure ] && events+=(-e vmpressure)
 	snapshot >"$OUT/before.txt"
+	# shrinkstat (bpf/tools) measures the same run from BPF maps
+	local stat=/host/build/bpf/shrinkstat spid=
+	if [ -x "$stat" ]; then
+		"$stat" -d 3600 --json >"$OUT/shrinkstat.json" 2>"$OUT/shrinkstat.err" &
+		spid=$!
+		wait_for_line "$OUT/shrinkstat.err" measuring 60 || log "shrinkstat did not start"
+	fi
 	cd /tmp || return 1
 	trace-cmd record -q -b 20000 "${events[@]}" -o /tmp/trace.dat -- "$@" >"$OUT/record.log" 2>&1
 	local rc=$?
 	cd /host/tests/guest || return 1
+	if [ -n "$spid" ]; then
+		kill -INT "$spid"
+		wait "$spid"
+	fi
 	snapshot >"$OUT/after.txt"
 	cp /tmp/trace.dat "$OUT/trace.dat" || return 1
 	log "trace.dat: $(stat -c %s /tmp/trace.dat) bytes"
