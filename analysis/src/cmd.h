@@ -20,5 +20,11 @@ char *render(enum fmt fmt, const char *command, struct tab **tabs, int n,
 /* Write the result to @path (temp name, then rename) or stdout. */
 void emit(const char *path, const char *buf, size_t len);
 double parse_num(const char *opt, const char *s, double min);
+/*
+ * The options report and compare share (--json, --csv, --plot DIR,
+ * -o FILE, --allow-lost, -h): true if argv[*i] was one, *i moved past it.
+ */
+bool parse_out_opt(int argc, char **argv, int *i, enum fmt *fmt,
+		   const char **plot_dir, const char **out, bool *allow_lost);
 
 #endif

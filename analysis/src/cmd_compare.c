@@ -22,6 +22,9 @@ static void parse(int argc, char **argv, struct cmp_opts *o)
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
+		if (parse_out_opt(argc, argv, &i, &o->fmt, &o->plot_dir,
+				  &o->out, &o->allow_lost))
+			continue;
 		if (!strcmp(a, "--base"))
 			cur = &o->base;
 		else if (!strcmp(a, "--cand") || !strcmp(a, "--candidate"))
@@ -31,20 +34,7 @@ static void parse(int argc, char **argv, struct cmp_opts *o)
 						 NULL, 0);
 		else if (!strcmp(a, "--shrinker") && i + 1 < argc)
 			o->only = argv[++i];
-		else if (!strcmp(a, "--json"))
-			o->fmt = FMT_JSON;
-		else if (!strcmp(a, "--csv"))
-			o->fmt = FMT_CSV;
-		else if (!strcmp(a, "--plot") && i + 1 < argc)
-			o->plot_dir = argv[++i];
-		else if (!strcmp(a, "-o") && i + 1 < argc)
-			o->out = argv[++i];
-		else if (!strcmp(a, "--allow-lost"))
-			o->allow_lost = true;
-		else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			usage(stdout);
-			exit(0);
-		} else if (a[0] == '-' && a[1])
+		else if (a[0] == '-' && a[1])
 			fail(NULL, "compare: unknown or incomplete option '%s'", a);
 		else if (!cur)
 			fail(NULL, "compare: '%s' comes before --base/--cand", a);

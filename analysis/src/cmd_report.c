@@ -28,23 +28,13 @@ static void parse(int argc, char **argv, struct report_opts *o)
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
-		if (!strcmp(a, "--json"))
-			o->fmt = FMT_JSON;
-		else if (!strcmp(a, "--csv"))
-			o->fmt = FMT_CSV;
-		else if (!strcmp(a, "--bucket"))
+		if (parse_out_opt(argc, argv, &i, &o->fmt, &o->plot_dir,
+				  &o->out, &o->allow_lost))
+			continue;
+		if (!strcmp(a, "--bucket"))
 			o->bucket_s = parse_num(a, i + 1 < argc ? argv[++i] :
 						NULL, 1e-6);
-		else if (!strcmp(a, "--plot") && i + 1 < argc)
-			o->plot_dir = argv[++i];
-		else if (!strcmp(a, "-o") && i + 1 < argc)
-			o->out = argv[++i];
-		else if (!strcmp(a, "--allow-lost"))
-			o->allow_lost = true;
-		else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			usage(stdout);
-			exit(0);
-		} else if (a[0] == '-' && a[1])
+		else if (a[0] == '-' && a[1])
 			fail(NULL, "report: unknown or incomplete option '%s'", a);
 		else
 			o->files[o->nfiles++] = argv[i];

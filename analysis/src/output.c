@@ -53,3 +53,26 @@ double parse_num(const char *opt, const char *s, double min)
 		fail(NULL, "%s: bad value '%s'", opt, s);
 	return v;
 }
+
+bool parse_out_opt(int argc, char **argv, int *i, enum fmt *fmt,
+		   const char **plot_dir, const char **out, bool *allow_lost)
+{
+	const char *a = argv[*i];
+
+	if (!strcmp(a, "--json"))
+		*fmt = FMT_JSON;
+	else if (!strcmp(a, "--csv"))
+		*fmt = FMT_CSV;
+	else if (!strcmp(a, "--plot") && *i + 1 < argc)
+		*plot_dir = argv[++*i];
+	else if (!strcmp(a, "-o") && *i + 1 < argc)
+		*out = argv[++*i];
+	else if (!strcmp(a, "--allow-lost"))
+		*allow_lost = true;
+	else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+		usage(stdout);
+		exit(0);
+	} else
+		return false;
+	return true;
+}

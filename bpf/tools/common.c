@@ -73,6 +73,16 @@ int probe_caps(struct kernel_caps *caps)
 	return 0;
 }
 
+void setup_kernel(struct kernel_caps *caps, const char *cgroup, __u64 *memcg)
+{
+	if (probe_caps(caps))
+		die("this kernel has no vmscan:mm_shrink_slab_* tracepoints in tracefs");
+	if (!caps->names && cgroup)
+		die("this kernel's shrink events carry no memcg: -C needs the shrinkscope series");
+	if (cgroup && cgroup_ino_of(cgroup, memcg))
+		die("no cgroup %s under /sys/fs/cgroup", cgroup);
+}
+
 static int quiet_print(enum libbpf_print_level level, const char *fmt,
 		       va_list args)
 {

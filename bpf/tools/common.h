@@ -22,6 +22,8 @@ struct kernel_caps {
 };
 
 int probe_caps(struct kernel_caps *caps);
+/* probe_caps() plus the -C checks both tools share; dies on failure */
+void setup_kernel(struct kernel_caps *caps, const char *cgroup, __u64 *memcg);
 struct shrink_bpf *open_and_attach(const struct kernel_caps *caps, int nid,
 				   __u64 memcg);
 /* Read (and with @clear, reset) the stats map; returns rows or -1. */

@@ -182,22 +182,15 @@ int main(int argc, char **argv)
 	struct shrink_bpf *obj;
 	struct shrink_row *rows;
 	__u32 zero = 0;
-	int n;
+	int n, s;
 
 	if (argp_parse(&argp, argc, argv, 0, NULL, NULL))
 		return 1;
-	if (probe_caps(&caps))
-		die("this kernel has no vmscan:mm_shrink_slab_* tracepoints in tracefs");
-	if (!caps.names && env.cgroup)
-		die("this kernel's shrink events carry no memcg: -C needs the shrinkscope series");
-	if (env.cgroup && cgroup_ino_of(env.cgroup, &env.memcg))
-		die("no cgroup %s under /sys/fs/cgroup", env.cgroup);
+	setup_kernel(&caps, env.cgroup, &env.memcg);
 	obj = open_and_attach(&caps, env.nid, env.memcg);
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	fprintf(stderr, "shrinkstat: measuring for %d s\n", env.duration);
-	int s;
-
 	for (s = 0; s < env.duration && !stop; s++)
 		sleep(1);
 	env.duration = s;	/* Ctrl-C: report the time actually measured */

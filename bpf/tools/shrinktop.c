@@ -140,14 +140,9 @@ int main(int argc, char **argv)
 
 	if (argp_parse(&argp, argc, argv, 0, NULL, NULL))
 		return 1;
-	if (probe_caps(&caps))
-		die("this kernel has no vmscan:mm_shrink_slab_* tracepoints in tracefs");
-	if (!caps.names && env.cgroup)
-		die("this kernel's shrink events carry no memcg: -C needs the shrinkscope series");
+	setup_kernel(&caps, env.cgroup, &env.memcg);
 	if (!caps.batch_event)
 		fprintf(stderr, "shrinktop: no vmscan:mm_shrink_slab_batch (not a shrinkscope kernel): SCANNED, F/S and BATCH are not measured\n");
-	if (env.cgroup && cgroup_ino_of(env.cgroup, &env.memcg))
-		die("no cgroup %s under /sys/fs/cgroup", env.cgroup);
 	obj = open_and_attach(&caps, env.nid, env.memcg);
 	fprintf(stderr, "shrinktop: attached, refreshing every %d s\n", env.interval);
 	signal(SIGINT, on_signal);
