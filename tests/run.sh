@@ -58,6 +58,11 @@ if [ -z "${SHRINKSCOPE_SKIP_REGRESS:-}" ]; then
 fi
 
 cat "$tap"
+# CI shows the end of the output: repeat each failure with its diagnostics.
+if grep -q '^not ok ' "$tap"; then
+	echo "# failures:"
+	awk '/^not ok / {keep = 1; print; next} /^#   / && keep {print; next} {keep = 0}' "$tap" | head -200
+fi
 passed=$(grep -c '^ok ' "$tap")
 failed=$(grep -c '^not ok ' "$tap")
 skipped=$(grep -c '^# skip ' "$tap")

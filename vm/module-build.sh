@@ -15,3 +15,14 @@ make -s -C "$tree" M="$dir" modules >"$dir/build.log" 2>&1 ||
 if grep -E 'warning:' "$dir/build.log" >&2; then
 	die "test cache module builds with warnings against $variant"
 fi
+
+# The kernel's own modules (a KUnit suite that must be loaded from the guest
+# with cgroups of its own), next to it for the guest to insmod.
+kdir=$TOP/build/modules/$variant/kernel
+rm -rf "$kdir"
+mkdir -p "$kdir"
+if [ -s "$tree/modules.order" ]; then
+	sed 's/\.o$/.ko/' "$tree/modules.order" | while read -r ko; do
+		cp "$tree/$ko" "$kdir/"
+	done
+fi

@@ -1,4 +1,4 @@
-# In-kernel vmpressure notifications (patches/0006-0007) through the test
+# In-kernel vmpressure notifications (patches/0007-0008) through the test
 # cache's listeners: modes, levels explained by scanned/reclaimed, the
 # tracepoint, bad arguments, unregistering, and unload under pressure.
 . ./lib.sh

@@ -24,10 +24,15 @@ run_bt() {
 		wait "$pid" 2>/dev/null
 		return 1
 	fi
-	${BT_WORKLOAD:-workload}
+	# A stuck workload or tracer fails this step with its kernel stacks,
+	# instead of eating the whole file's time limit.
+	${BT_WORKLOAD:-workload} &
+	local w=$!
+	wait_or_show "$w" 240
+	[ $? -ne 124 ] || { kill -9 "$w" "$pid" 2>/dev/null; return 1; }
 	sleep 0.5
 	kill -INT "$pid"
-	wait "$pid"
+	wait_or_show "$pid" 60 || { kill -9 "$pid" 2>/dev/null; return 1; }
 }
 
 # --- ONELINERS.md ---

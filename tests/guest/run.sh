@@ -16,8 +16,15 @@ for t in $tests; do
 	timeout 600 bash "$t" >>"$tap.raw" 2>"$OUT/${t%.sh}.stderr" || rc=$?
 	if [ $rc -ne 0 ]; then
 		echo "not ok - $t exited with status $rc" >>"$tap.raw"
-		# a test that timed out left something blocked: show what
-		[ $rc -eq 124 ] && echo w >/proc/sysrq-trigger
+		ps -eo pid,stat,wchan:24,args | awk '$2 ~ /^D/' | sed 's/^/#   /' >>"$tap.raw"
+		# a test that timed out left something blocked: show what, on
+		# the console and as diagnostics of the failure
+		if [ $rc -eq 124 ]; then
+			dmesg -C
+			echo w >/proc/sysrq-trigger
+			sleep 1
+			dmesg | sed -E 's/^\[ *[0-9.]+\] //; s/^/#   /' | head -150 >>"$tap.raw"
+		fi
 	fi
 done
 awk '/^(ok|not ok) /{n++; sub(/^ok /, "ok " n " "); sub(/^not ok /, "not ok " n " ")} {print}' \
