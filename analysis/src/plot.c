@@ -138,9 +138,16 @@ void plot_skip(const char *what, const char *why)
 	note(pd.dir, "%s not plotted: %s", what, why);
 }
 
-/* Both terminals from one script: PNG first, then the same plot as SVG. */
-void plot_header(FILE *f, const char *base, const char *title)
+/*
+ * Write BASE.gp, drawing the plot of @title with the gnuplot commands of
+ * @fmt, to PNG and then SVG; then run it.
+ */
+void plot_draw(const char *base, const char *title, const char *fmt, ...)
 {
+	char *name = xasprintf("%s.gp", base);
+	FILE *f = plot_file(name);
+	va_list ap;
+
 	fprintf(f, "# %s: made by shrinkscope-report; run: gnuplot %s.gp\n",
 		title, base);
 	fprintf(f, "set terminal pngcairo size 960,540 noenhanced\n"
@@ -148,12 +155,14 @@ void plot_header(FILE *f, const char *base, const char *title)
 		"set title '%s'\n"
 		"set grid ytics\n"
 		"set key outside right top\n", base, title);
-}
-
-void plot_footer(FILE *f, const char *base)
-{
+	va_start(ap, fmt);
+	vfprintf(f, fmt, ap);
+	va_end(ap);
 	fprintf(f, "set terminal svg size 960,540 noenhanced\n"
 		"set output '%s.svg'\n"
 		"replot\n"
 		"unset output\n", base);
+	plot_close(f, name);
+	free(name);
+	plot_run(base);
 }

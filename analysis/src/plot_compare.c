@@ -62,18 +62,14 @@ void plot_compare(const char *dir, const struct tab *t)
 	f = plot_file("compare-freed-per-call.dat");
 	data(f, t);
 	plot_close(f, "compare-freed-per-call.dat");
-	f = plot_file("compare-freed-per-call.gp");
-	plot_header(f, base, "Objects freed per shrinker call: base vs candidate (bars: min..max over runs)");
-	fputs("set ylabel 'objects freed per call'\n"
-	      "set yrange [0:*]\n"
-	      "set style data histograms\n"
-	      "set style histogram errorbars gap 1 lw 1\n"
-	      "set style fill solid 0.6 border -1\n"
-	      "set xtics rotate by -30\n"
-	      "plot 'compare-freed-per-call.dat' using 2:3:4:xtic(1) title 'base', "
-	      "'' using 5:6:7 title 'candidate'\n", f);
-	plot_footer(f, base);
-	plot_close(f, "compare-freed-per-call.gp");
-	plot_run(base);
+	plot_draw(base, "Objects freed per shrinker call: base vs candidate (bars: min..max over runs)",
+		  "set ylabel 'objects freed per call'\n"
+		  "set yrange [0:*]\n"
+		  "set style data histograms\n"
+		  "set style histogram errorbars gap 1 lw 1\n"
+		  "set style fill solid 0.6 border -1\n"
+		  "set xtics rotate by -30\n"
+		  "plot 'compare-freed-per-call.dat' using 2:3:4:xtic(1) title 'base', "
+		  "'' using 5:6:7 title 'candidate'\n");
 	plot_end();
 }

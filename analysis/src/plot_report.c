@@ -20,21 +20,15 @@ static const struct tab *find(struct tab **tabs, int n, const char *id)
 	return NULL;
 }
 
+static void gp_str(FILE *f, const char *s)
+{
+	fprintf(f, "\"%s\"", s);
+}
+
+/* A data file cell: gnuplot skips NaN points. */
 static void put_cell(FILE *f, const struct cell *c)
 {
-	switch (c->t) {
-	case C_INT:
-		fprintf(f, "%" PRId64, c->i);
-		break;
-	case C_REAL:
-		fprintf(f, "%g", c->r);
-		break;
-	case C_STR:
-		fprintf(f, "\"%s\"", c->s);
-		break;
-	default:
-		fputs("NaN", f);
-	}
+	tab_put_cell(f, c, gp_str, "NaN");
 }
 
 static void freed_per_node(const struct tab *t)
@@ -61,22 +55,16 @@ static void freed_per_node(const struct tab *t)
 		fputc('\n', f);
 	}
 	plot_close(f, "freed-per-node.dat");
-	f = plot_file("freed-per-node.gp");
-	plot_header(f, base, "Objects freed by shrinkers per node");
 	xmax = tab_cell(t, t->nrows - 1, 0)->r;
 	/* one bucket: give gnuplot a range rather than let it warn */
-	if (xmax > 0)
-		fprintf(f, "set xrange [0:%g]\n", xmax);
-	else
-		fputs("set xrange [-1:1]\n", f);
-	fprintf(f, "set xlabel 'seconds from the first event (bucket start)'\n"
-		"set ylabel 'objects freed'\n"
-		"set style data linespoints\n"
-		"plot for [i=2:%d] 'freed-per-node.dat' using 1:i "
-		"title columnheader(i)\n", t->ncols);
-	plot_footer(f, base);
-	plot_close(f, "freed-per-node.gp");
-	plot_run(base);
+	plot_draw(base, "Objects freed by shrinkers per node",
+		  "set xrange [%g:%g]\n"
+		  "set xlabel 'seconds from the first event (bucket start)'\n"
+		  "set ylabel 'objects freed'\n"
+		  "set style data linespoints\n"
+		  "plot for [i=2:%d] 'freed-per-node.dat' using 1:i "
+		  "title columnheader(i)\n",
+		  xmax > 0 ? 0.0 : -1.0, xmax > 0 ? xmax : 1.0, t->ncols);
 }
 
 static void batch_sizes(const struct tab *t)
@@ -101,18 +89,14 @@ static void batch_sizes(const struct tab *t)
 		fputc('\n', f);
 	}
 	plot_close(f, "batch-sizes.dat");
-	f = plot_file("batch-sizes.gp");
-	plot_header(f, base, "Scan batch sizes (nr_to_scan, log2 buckets)");
-	fputs("set xlabel 'nr_to_scan'\n"
-	      "set ylabel 'batches'\n"
-	      "set style fill solid 0.6 border -1\n"
-	      "set boxwidth 0.8\n"
-	      "set yrange [0:*]\n"
-	      "set xtics rotate by -30\n"
-	      "plot 'batch-sizes.dat' using 0:2:xtic(1) with boxes notitle\n", f);
-	plot_footer(f, base);
-	plot_close(f, "batch-sizes.gp");
-	plot_run(base);
+	plot_draw(base, "Scan batch sizes (nr_to_scan, log2 buckets)",
+		  "set xlabel 'nr_to_scan'\n"
+		  "set ylabel 'batches'\n"
+		  "set style fill solid 0.6 border -1\n"
+		  "set boxwidth 0.8\n"
+		  "set yrange [0:*]\n"
+		  "set xtics rotate by -30\n"
+		  "plot 'batch-sizes.dat' using 0:2:xtic(1) with boxes notitle\n");
 }
 
 static void memcg_bars(const struct tab *t)
@@ -136,20 +120,16 @@ static void memcg_bars(const struct tab *t)
 		fputc('\n', f);
 	}
 	plot_close(f, "memcg-freed.dat");
-	f = plot_file("memcg-freed.gp");
-	plot_header(f, base, "Objects freed per memcg: global vs memcg-targeted reclaim");
-	fputs("set key inside top left\n"
-	      "set xlabel 'memcg (cgroup inode, 0 = root)'\n"
-	      "set ylabel 'objects freed'\n"
-	      "set yrange [0:*]\n"
-	      "set style data histograms\n"
-	      "set style histogram clustered gap 1\n"
-	      "set style fill solid 0.7 border -1\n"
-	      "plot 'memcg-freed.dat' using 2:xtic(1) title 'global (memcg_reclaim=0)', "
-	      "'' using 3 title 'memcg-targeted (memcg_reclaim=1)'\n", f);
-	plot_footer(f, base);
-	plot_close(f, "memcg-freed.gp");
-	plot_run(base);
+	plot_draw(base, "Objects freed per memcg: global vs memcg-targeted reclaim",
+		  "set key inside top left\n"
+		  "set xlabel 'memcg (cgroup inode, 0 = root)'\n"
+		  "set ylabel 'objects freed'\n"
+		  "set yrange [0:*]\n"
+		  "set style data histograms\n"
+		  "set style histogram clustered gap 1\n"
+		  "set style fill solid 0.7 border -1\n"
+		  "plot 'memcg-freed.dat' using 2:xtic(1) title 'global (memcg_reclaim=0)', "
+		  "'' using 3 title 'memcg-targeted (memcg_reclaim=1)'\n");
 }
 
 void plot_report(const char *dir, struct tab **tabs, int n)

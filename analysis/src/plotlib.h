@@ -18,7 +18,7 @@ void plot_close(FILE *f, const char *name);
 void plot_run(const char *base);
 void plot_end(void);
 void plot_skip(const char *what, const char *why);
-void plot_header(FILE *f, const char *base, const char *title);
-void plot_footer(FILE *f, const char *base);
+void plot_draw(const char *base, const char *title, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 #endif

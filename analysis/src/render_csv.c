@@ -3,7 +3,6 @@
  * One CSV block per table, blocks separated by an empty line. Every line
  * starts with the table id, so `grep ^shrinkers,` gives one table.
  */
-#include <inttypes.h>
 #include <string.h>
 
 #include "tab.h"
@@ -21,23 +20,6 @@ static void csv_str(FILE *f, const char *s)
 		fputc(*s, f);
 	}
 	fputc('"', f);
-}
-
-static void csv_cell(FILE *f, const struct cell *c)
-{
-	switch (c->t) {
-	case C_STR:
-		csv_str(f, c->s);
-		break;
-	case C_INT:
-		fprintf(f, "%" PRId64, c->i);
-		break;
-	case C_REAL:
-		fprintf(f, "%.6g", c->r);
-		break;
-	default:
-		fputc('-', f);
-	}
 }
 
 static void print_one(FILE *f, const struct tab *t)
@@ -59,7 +41,7 @@ static void print_one(FILE *f, const struct tab *t)
 			if (t->cols[c].flags & COL_TEXTONLY)
 				continue;
 			fputc(',', f);
-			csv_cell(f, tab_cell(t, r, c));
+			tab_put_cell(f, tab_cell(t, r, c), csv_str, "-");
 		}
 		fputc('\n', f);
 	}

@@ -4,7 +4,6 @@
  *  trace cannot fill the table, "unavailable": {id: why}, "notes": {...}}
  * A cell the trace cannot fill is null, never 0.
  */
-#include <inttypes.h>
 
 #include "tab.h"
 
@@ -24,23 +23,6 @@ static void json_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-static void json_cell(FILE *f, const struct cell *c)
-{
-	switch (c->t) {
-	case C_STR:
-		json_str(f, c->s);
-		break;
-	case C_INT:
-		fprintf(f, "%" PRId64, c->i);
-		break;
-	case C_REAL:
-		fprintf(f, "%.6g", c->r);
-		break;
-	default:
-		fputs("null", f);
-	}
-}
-
 static void json_row(FILE *f, const struct tab *t, size_t r)
 {
 	bool first = true;
@@ -55,7 +37,7 @@ static void json_row(FILE *f, const struct tab *t, size_t r)
 		first = false;
 		json_str(f, t->cols[c].name);
 		fputs(": ", f);
-		json_cell(f, tab_cell(t, r, c));
+		tab_put_cell(f, tab_cell(t, r, c), json_str, "null");
 	}
 	fputc('}', f);
 }

@@ -133,3 +133,21 @@ const struct cell *tab_cell(const struct tab *t, size_t row, int col)
 {
 	return &t->cells[row * t->ncols + col];
 }
+
+void tab_put_cell(FILE *f, const struct cell *c,
+		  void (*put_str)(FILE *f, const char *s), const char *missing)
+{
+	switch (c->t) {
+	case C_STR:
+		put_str(f, c->s);
+		break;
+	case C_INT:
+		fprintf(f, "%" PRId64, c->i);
+		break;
+	case C_REAL:
+		fprintf(f, "%.6g", c->r);
+		break;
+	default:
+		fputs(missing, f);
+	}
+}

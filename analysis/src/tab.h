@@ -64,6 +64,12 @@ void tab_na(struct tab *t);
 void tab_ratio(struct tab *t, int64_t a, int64_t b);
 
 const struct cell *tab_cell(const struct tab *t, size_t row, int col);
+/*
+ * Print a cell for a machine-read format: strings through @put_str, numbers
+ * as they are, a cell the trace cannot fill as @missing.
+ */
+void tab_put_cell(FILE *f, const struct cell *c,
+		  void (*put_str)(FILE *f, const char *s), const char *missing);
 
 void print_text(FILE *f, struct tab **tabs, int n);
 void print_csv(FILE *f, struct tab **tabs, int n);
