@@ -144,9 +144,10 @@ int main(int argc, char **argv)
 	if (!caps.batch_event)
 		fprintf(stderr, "shrinktop: no vmscan:mm_shrink_slab_batch (not a shrinkscope kernel): SCANNED, F/S and BATCH are not measured\n");
 	obj = open_and_attach(&caps, env.nid, env.memcg);
-	fprintf(stderr, "shrinktop: attached, refreshing every %d s\n", env.interval);
+	/* before saying so: whoever waits for "attached" may then send SIGINT */
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
+	fprintf(stderr, "shrinktop: attached, refreshing every %d s\n", env.interval);
 	while (!stop && env.count != 0) {
 		struct shrink_row *rows;
 		int n;

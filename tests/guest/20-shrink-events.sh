@@ -14,7 +14,7 @@ bt=/tmp/bt-nid.out
 bpftrace -e 'tracepoint:vmscan:mm_shrink_slab_end { @freed_events[args->nid] = count(); }' \
 	>"$bt" 2>&1 &
 btpid=$!
-if ! wait_for_line "$bt" '^Attaching' 120; then
+if ! bt_ready "$btpid" "$bt" 120; then
 	fail "bpftrace attaches to vmscan:mm_shrink_slab_end" "$(cat "$bt")"
 	kill "$btpid" 2>/dev/null
 	exit 0
@@ -23,8 +23,7 @@ fi
 trace-cmd record -q -e vmscan:mm_shrink_slab_start -e vmscan:mm_shrink_slab_end \
 	-o /tmp/drop.dat sh -c 'echo 2 >/proc/sys/vm/drop_caches' >/tmp/record.log 2>&1
 rc=$?
-kill -INT "$btpid"
-wait "$btpid"
+stop_tracer "$btpid"
 cp "$bt" "$OUT/bpftrace-nid.out"
 if [ "$rc" -eq 0 ] && cp /tmp/drop.dat "$OUT/drop.dat"; then
 	pass "trace-cmd recorded drop_caches ($(stat -c %s /tmp/drop.dat) bytes)"

@@ -21,7 +21,7 @@ END {
 }' "$cat" >/tmp/allfields.bt
 bpftrace /tmp/allfields.bt >/tmp/allfields.out 2>&1 &
 bt=$!
-if wait_for_line /tmp/allfields.out '^Attaching' 180; then
+if bt_ready "$bt" /tmp/allfields.out 180; then
 	mkdir -p /var/tmp/robust
 	populate_files /var/tmp/robust 500
 	# unlinking files whose dentries sit unused on the LRU: list_lru_del
@@ -29,8 +29,7 @@ if wait_for_line /tmp/allfields.out '^Attaching' 180; then
 	mount -t tmpfs none /mnt && umount /mnt
 	echo 2 >/proc/sys/vm/drop_caches
 	sleep 1
-	kill -INT $bt
-	wait $bt
+	stop_tracer $bt
 	cp /tmp/allfields.out "$OUT/allfields.out"
 	# vmpressure_notify needs a listener: 70-vmpressure.sh makes it fire.
 	n=$(gawk -F'\t' '!/^#/ && $1 != "vmpressure" {print $1 ":" $2}' "$cat" | sort -u | wc -l)

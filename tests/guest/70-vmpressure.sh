@@ -96,13 +96,9 @@ timeout 60 sh -c "echo 2 >$tc/unlisten" || { echo w >/proc/sysrq-trigger; fail "
 before=$(notes 2)
 timeout 300 bpftrace /host/bpf/vmpressure.bt 3600 >/tmp/vmpressure.bt.out 2>&1 &
 bt=$!
-wait_for_line /tmp/vmpressure.bt.out '^Attaching' 120
+bt_ready "$bt" /tmp/vmpressure.bt.out 120
 ./in-cgroup vp/a sh -c "$read_big; sleep 1"
-kill -INT $bt
-( sleep 90; echo w >/proc/sysrq-trigger ) &
-dog=$!
-wait $bt
-kill $dog 2>/dev/null
+stop_tracer $bt 90
 cp /tmp/vmpressure.bt.out "$OUT/vmpressure.bt.out"
 after=$(notes 2) n1b=$(notes 1)
 vp=$(stat -c %i "$cgs/vp")

@@ -12,14 +12,14 @@ workload() {
 	echo 2 >/proc/sys/vm/drop_caches
 	mount -t tmpfs none /mnt && umount /mnt
 }
-# run_bt OUT CMD...: start bpftrace, wait for it to attach, run the
+# run_bt OUT CMD...: start bpftrace, wait until it is tracing, run the
 # workload, stop it with SIGINT so that it prints its maps.
 run_bt() {
 	local out=$1
 	shift
 	"$@" >"$out" 2>&1 &
 	local pid=$!
-	if ! wait_for_line "$out" '^Attaching' 120; then
+	if ! bt_ready "$pid" "$out" 120; then
 		kill "$pid" 2>/dev/null
 		wait "$pid" 2>/dev/null
 		return 1
@@ -31,8 +31,7 @@ run_bt() {
 	wait_or_show "$w" 240
 	[ $? -ne 124 ] || { kill -9 "$w" "$pid" 2>/dev/null; return 1; }
 	sleep 0.5
-	kill -INT "$pid"
-	wait_or_show "$pid" 60 || { kill -9 "$pid" 2>/dev/null; return 1; }
+	stop_tracer "$pid" || { kill -9 "$pid" 2>/dev/null; return 1; }
 }
 
 # --- ONELINERS.md ---

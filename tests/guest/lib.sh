@@ -34,6 +34,49 @@ wait_for_line() {
 	return 1
 }
 
+# catches_sigint PID SECONDS: until PID has a SIGINT handler of its own. A
+# job started with & by a script can be killed by a SIGINT sent earlier.
+catches_sigint() {
+	local pid=$1 t=$(( $2 * 10 )) mask
+	while ((t-- > 0)); do
+		mask=$(awk '/^SigCgt:/ {print $2}' "/proc/$pid/status" 2>/dev/null)
+		[ -n "$mask" ] || return 1	# it has exited
+		(( 0x$mask & 2 )) && return 0
+		sleep 0.1
+	done
+	return 1
+}
+# bt_ready PID OUT SECONDS: bpftrace (PID, or its child if PID is a wrapper
+# such as timeout, writing to OUT) has attached its probes and sleeps in
+# its poll loop; under TCG that is seconds after it prints "Attaching".
+bt_ready() {
+	local pid=$1 t=$(( $3 * 10 ))
+	wait_for_line "$2" '^Attaching' "$3" || return 1
+	[ "$(cat "/proc/$pid/comm" 2>/dev/null)" = bpftrace ] ||
+		pid=$(pgrep -n -P "$pid" bpftrace) || return 1
+	while ((t-- > 0)); do
+		[ -d "/proc/$pid" ] || return 1
+		[ "$(cat "/proc/$pid/wchan" 2>/dev/null)" = do_epoll_wait ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+# stop_tracer PID [SECONDS]: SIGINT until the tracer exits (printing what it
+# measured), then reap it as wait_or_show does. bpftrace 0.17 notices
+# SIGINT only when the signal interrupts its epoll_wait(): one that lands
+# while it attaches or reads its buffers sets a flag it never reads again,
+# and it runs on forever. So the signal is repeated each second.
+stop_tracer() {
+	local pid=$1 n=${2:-60} i
+	while ((n-- > 0)) && kill -INT "$pid" 2>/dev/null; do
+		for ((i = 0; i < 10; i++)); do
+			kill -0 "$pid" 2>/dev/null || break 2
+			sleep 0.1
+		done
+	done
+	wait_or_show "$pid" 5
+}
+
 # new_cgroup NAME: a fresh child of the root cgroup; prints its inode number,
 # which is what the shrinker and list_lru events report as memcg.
 new_cgroup() {

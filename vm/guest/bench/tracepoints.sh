@@ -63,7 +63,9 @@ tracer_run() { # NAME EVENTS CMD...: "ns" medians with CMD running
 	shift 2
 	"$@" >/tmp/tracer.$name 2>&1 &
 	local pid=$!
-	sleep 15	# bpftrace and trace-cmd need seconds to attach under TCG
+	# seconds to attach under TCG; a SIGINT before its handler would kill it
+	catches_sigint "$pid" 120 || { echo "$name did not start: $(head -3 /tmp/tracer.$name)" >&2; exit 1; }
+	sleep 15
 	for ((i = 0; i < repeat; i++)); do
 		./in-cgroup bench numactl --membind=0 sh -c "echo $objects 0 >$tc/populate"
 		t0=$(date +%s%N)
@@ -72,8 +74,7 @@ tracer_run() { # NAME EVENTS CMD...: "ns" medians with CMD running
 		echo 1 >"$tc/drop"
 		echo "$((t1 - t0))"
 	done >/tmp/tracer.$name.ns
-	kill -INT "$pid"
-	wait "$pid"
+	stop_tracer "$pid"
 	echo "shrink_ns_$name $(median </tmp/tracer.$name.ns)" >>"$res"
 	echo "shrink_ns_all_$name $(paste -sd, /tmp/tracer.$name.ns)" >>"$res"
 	echo "shrink_events_$name $events" >>"$res"

@@ -58,8 +58,7 @@ record() {
 	local rc=$?
 	cd /host/tests/guest || return 1
 	if [ -n "$spid" ]; then
-		kill -INT "$spid"
-		wait "$spid"
+		stop_tracer "$spid"
 	fi
 	snapshot >"$OUT/after.txt"
 	cp /tmp/trace.dat "$OUT/trace.dat" || return 1
