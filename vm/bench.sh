@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench.sh: `make bench`. The tracepoints: boots base and series one after
-# the other in one run, times list_lru add+del and the shrink path in each
-# guest, and prints the figures with their ratios; then the analyser speed
+# the other, twice, times list_lru add+del and the shrink path in each guest,
+# and prints the figures with their ratios; then the analyser speed
 # benchmark (vm/bench-analysis.sh). Results: build/bench/.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -12,8 +12,14 @@ for v in base series; do
 	"$TOP/vm/module-build.sh" "$v"
 done
 "$TOP/vm/rootfs.sh" >/dev/null
-for v in base series; do
-	"$TOP/vm/qemu-run.sh" -k "$v" -o "$out/$v" -- vm/guest/bench/tracepoints.sh
+# base, series, then both again: the second boot of each kernel says how far
+# two boots of one kernel disagree, the yardstick for series against base.
+for boot in 1 2; do
+	for v in base series; do
+		dir=$v
+		[ "$boot" = 1 ] || dir=$v.2
+		"$TOP/vm/qemu-run.sh" -k "$v" -o "$out/$dir" -- vm/guest/bench/tracepoints.sh
+	done
 done
 get() { awk -v k="$2" '$1 == k {print $2}' "$out/$1/bench.txt"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (a == "" || b == "" || b == 0) print "n/a"; else printf "%.3f", a / b}'; }
@@ -40,10 +46,16 @@ batch_cost=$(per_event series mm_shrink_slab_batch)
 	printf '  base                    %8s\n' "$b_off"
 	printf '  series, events off      %8s   series/base   %s\n' "$s_off" "$(ratio "$s_off" "$b_off")"
 	printf '  series, list_lru on     %8s   on/off        %s\n' "$s_on" "$(ratio "$s_on" "$s_off")"
+	printf '  second boot / first: base %s, series %s (two boots of one kernel)\n' \
+		"$(ratio "$(get base.2 lru_pair_ns_events_off)" "$b_off")" \
+		"$(ratio "$(get series.2 lru_pair_ns_events_off)" "$s_off")"
 	echo "shrink path, memory.reclaim of $(get series shrink_events_mm_shrink_slab_batch) one-object batches:"
 	printf '  base, no event          %8s ns (spread %s%%)\n' "$(get base shrink_ns_none)" "$(spread base none)"
 	printf '  series, no event        %8s ns (spread %s%%)   series/base   %s\n' "$(get series shrink_ns_none)" "$(spread series none)" \
 		"$(ratio "$(get series shrink_ns_none)" "$(get base shrink_ns_none)")"
+	printf '  second boot / first, no event: base %s, series %s\n' \
+		"$(ratio "$(get base.2 shrink_ns_none)" "$(get base shrink_ns_none)")" \
+		"$(ratio "$(get series.2 shrink_ns_none)" "$(get series shrink_ns_none)")"
 	printf '  series, mm_shrink_slab_end on    %s events: %s\n' "$(get series shrink_events_mm_shrink_slab_end)" "$end_cost"
 	printf '  series, mm_shrink_slab_batch on  %s events: %s\n' "$(get series shrink_events_mm_shrink_slab_batch)" "$batch_cost"
 	printf '  events per reclaim: batch/end   %s\n' "$(ratio "$(get series shrink_events_mm_shrink_slab_batch)" "$(get series shrink_events_mm_shrink_slab_end)")"

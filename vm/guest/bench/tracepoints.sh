@@ -2,10 +2,10 @@
 # Guest half of `make bench` for the tracepoints: writes "key value" lines to
 # /out/bench.txt. Kernels without our events (base) report what they can.
 #   BENCH_PAIRS    list_lru add+del pairs per timing (default 200000)
-#   BENCH_REPEAT   timings per figure, the median is kept (default 5)
+#   BENCH_REPEAT   timings per figure, the median is kept (default 7)
 #   BENCH_OBJECTS  test cache objects reclaimed per shrink timing (default 20000)
 cd "$(dirname "$0")/../../../tests/guest" && . ./lib.sh
-pairs=${BENCH_PAIRS:-200000} repeat=${BENCH_REPEAT:-5} objects=${BENCH_OBJECTS:-20000}
+pairs=${BENCH_PAIRS:-200000} repeat=${BENCH_REPEAT:-7} objects=${BENCH_OBJECTS:-20000}
 variant=$(cat /out/variant)
 ko=/host/build/modules/$variant/testcache/shrinkscope_testcache.ko
 tc=/sys/kernel/debug/shrinkscope_testcache
@@ -35,26 +35,31 @@ rmmod shrinkscope_testcache
 
 # Shrink path: batch=1 makes one scan_objects call per object.
 insmod "$ko" batch=1 || exit 1
-shrink_run() { # EVENT|none -> "ns events" medians
-	for ((i = 0; i < repeat; i++)); do
-		./in-cgroup bench numactl --membind=0 sh -c "echo $objects 0 >$tc/populate"
-		[ "$1" != none ] && echo 1 >"$ev/vmscan/$1/enable"
-		t0=$(date +%s%N)
-		echo 256M >/sys/fs/cgroup/bench/memory.reclaim 2>/dev/null
-		t1=$(date +%s%N)
-		[ "$1" != none ] && echo 0 >"$ev/vmscan/$1/enable"
-		n=$(grep -c " $1:" /sys/kernel/tracing/trace)
-		echo >/sys/kernel/tracing/trace
-		echo 1 >"$tc/drop"
-		echo "$((t1 - t0)) $n"
-	done >/tmp/shrink.$1
-	echo "shrink_ns_$1 $(cut -d' ' -f1 /tmp/shrink.$1 | median)" >>"$res"
-	echo "shrink_ns_all_$1 $(cut -d' ' -f1 /tmp/shrink.$1 | paste -sd,)" >>"$res"
-	echo "shrink_events_$1 $(cut -d' ' -f2 /tmp/shrink.$1 | median)" >>"$res"
+shrink_once() { # EVENT|none: one timing, "ns events"
+	./in-cgroup bench numactl --membind=0 sh -c "echo $objects 0 >$tc/populate"
+	[ "$1" != none ] && echo 1 >"$ev/vmscan/$1/enable"
+	t0=$(date +%s%N)
+	echo 256M >/sys/fs/cgroup/bench/memory.reclaim 2>/dev/null
+	t1=$(date +%s%N)
+	[ "$1" != none ] && echo 0 >"$ev/vmscan/$1/enable"
+	n=$(grep -c " $1:" /sys/kernel/tracing/trace)
+	echo >/sys/kernel/tracing/trace
+	echo 1 >"$tc/drop"
+	echo "$((t1 - t0)) $n"
 }
-shrink_run none
-shrink_run mm_shrink_slab_end
-[ -d "$ev/vmscan/mm_shrink_slab_batch" ] && shrink_run mm_shrink_slab_batch
+modes=(none mm_shrink_slab_end)
+[ -d "$ev/vmscan/mm_shrink_slab_batch" ] && modes+=(mm_shrink_slab_batch)
+# Interleaved (none, end, batch, none, ...): a guest that slows down or
+# speeds up during the run shifts every mode alike, not one of them.
+for m in "${modes[@]}"; do : >"/tmp/shrink.$m"; done
+for ((i = 0; i < repeat; i++)); do
+	for m in "${modes[@]}"; do shrink_once "$m" >>"/tmp/shrink.$m"; done
+done
+for m in "${modes[@]}"; do
+	echo "shrink_ns_$m $(cut -d' ' -f1 "/tmp/shrink.$m" | median)" >>"$res"
+	echo "shrink_ns_all_$m $(cut -d' ' -f1 "/tmp/shrink.$m" | paste -sd,)" >>"$res"
+	echo "shrink_events_$m $(cut -d' ' -f2 "/tmp/shrink.$m" | median)" >>"$res"
+done
 
 # The same reclaim with a tracer attached: shrinkstat's BPF programs, the
 # equivalent bpftrace script, trace-cmd recording the same events.
