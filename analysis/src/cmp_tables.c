@@ -173,7 +173,7 @@ static void one_key(struct tab *t, const struct ckey *k,
 		/* undefined on both sides (e.g. nothing asked): no row */
 		if (!on[m] || (!mb[m].n && !mc[m].n))
 			continue;
-		v = verdict(&mb[m], &mc[m], thr, &pct);
+		v = verdict(&mb[m], &mc[m], thr, metric_floor(m), &pct);
 		cmp_row(t, k, m, &mb[m], &mc[m], v, pct);
 		count[v]++;
 	}

@@ -4,7 +4,10 @@
  * (percent of the base mean), when the two sides' min..max ranges
  * overlap, or when the means differ by no more than the wider of the two
  * ranges: a difference inside the run-to-run spread is noise. With one run
- * a side has no spread, and only the threshold decides.
+ * a side has no spread, and only the threshold decides. A metric can also
+ * set a floor: objects are whole, so means of objects freed per call that
+ * differ by less than one object are unchanged however large the percentage
+ * (0 against 0.25 per call from a shrinker called four times).
  */
 #include <math.h>
 #include <string.h>
@@ -40,8 +43,13 @@ double mstat_sd(const struct mstat *s)
 	return var > 0 ? sqrt(var) : 0;
 }
 
+double metric_floor(enum metric m)
+{
+	return m == M_FREED_PER_CALL ? 1.0 : 0;
+}
+
 enum verdict verdict(const struct mstat *b, const struct mstat *c,
-		     double threshold, double *pct)
+		     double threshold, double floor, double *pct)
 {
 	double bm = mstat_mean(b), cm = mstat_mean(c), d;
 	bool overlap, in_spread;
@@ -56,7 +64,7 @@ enum verdict verdict(const struct mstat *b, const struct mstat *c,
 		*pct = d == 0 ? 0 : copysign(INFINITY, d);
 	overlap = !(c->min > b->max || c->max < b->min);
 	in_spread = fabs(d) <= fmax(b->max - b->min, c->max - c->min);
-	if (fabs(*pct) < threshold || overlap || in_spread)
+	if (fabs(*pct) < threshold || overlap || in_spread || fabs(d) < floor)
 		return V_UNCHANGED;
 	return d > 0 ? V_MORE : V_LESS;
 }

@@ -41,9 +41,11 @@ void mstat_add(struct mstat *s, double v);
 double mstat_mean(const struct mstat *s);
 double mstat_sd(const struct mstat *s);
 
+/* Smallest change of a metric's mean that can be a change at all. */
+double metric_floor(enum metric m);
 /* Verdict for one metric; *pct is the change of the mean in percent. */
 enum verdict verdict(const struct mstat *b, const struct mstat *c,
-		     double threshold, double *pct);
+		     double threshold, double floor, double *pct);
 const char *verdict_str(enum verdict v);
 const char *metric_str(enum metric m);
 

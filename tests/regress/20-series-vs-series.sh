@@ -1,7 +1,8 @@
 #!/bin/bash
 # The series against itself, two independent sets of runs: unchanged, for
 # the superblock and test cache shrinkers. (jbd2's objects per call came
-# out 3x apart between interleaved runs of one kernel: see NOTES.md.)
+# out 3x apart between runs before the scenario synced first; see NOTES.md
+# for how far it agrees since.)
 . "$(dirname "$0")/lib.sh"
 SHRINKERS='sb-ext4|shrinkscope-testcache' FILES=${FILES:-5000} OBJECTS=${OBJECTS:-5000} \
 	regress self series series drop-caches 2
