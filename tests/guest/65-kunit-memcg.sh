@@ -28,8 +28,7 @@ else
 fi
 wait "$pid" || fail "insmod list_lru_memcg_kunit.ko" "exit status $?"
 dmesg >"$OUT/kunit-memcg.log"
-sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' "$OUT/kunit-memcg.log" |
-	awk -v suites=list_lru_memcg -v where="when loaded" -f ktap.awk
+awk -v suites=list_lru_memcg -v where="when loaded" -f ktap.awk "$OUT/kunit-memcg.log"
 rmmod list_lru_memcg_kunit
 rmdir "$root/a/doomed" 2>/dev/null
 rmdir "$root/a" "$root/b" "$root"

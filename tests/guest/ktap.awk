@@ -1,7 +1,8 @@
-# KTAP of KUnit suites (timestamps stripped) to one TAP line per case.
-# Set -v suites="a b": a suite of that list that never showed is a failure;
-# -v where="at boot" says where it should have run.
+# KTAP of KUnit suites, from a console log or dmesg, to one TAP line per
+# case. Set -v suites="a b": a suite of that list that never showed is a
+# failure; -v where="at boot" says where it should have run.
 BEGIN { n = split(suites, want, " ") }
+{ sub(/\r$/, ""); sub(/^\[ *[0-9]+\.[0-9]+\] /, "") }	# printk's timestamp
 /^    # Subtest: / { suite = $3; seen[suite] = 1; next }
 /^    (not )?ok [0-9]+ / && suite != "" {
 	line = $0

@@ -16,7 +16,6 @@ for t in $tests; do
 	timeout 600 bash "$t" >>"$tap.raw" 2>"$OUT/${t%.sh}.stderr" || rc=$?
 	if [ $rc -ne 0 ]; then
 		echo "not ok - $t exited with status $rc" >>"$tap.raw"
-		ps -eo pid,stat,wchan:24,args | awk '$2 ~ /^D/' | sed 's/^/#   /' >>"$tap.raw"
 		# a test that timed out left something blocked: show what, on
 		# the console and as diagnostics of the failure
 		if [ $rc -eq 124 ]; then
