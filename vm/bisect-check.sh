@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# bisect-check.sh: check that every patch of the series compiles on its own.
-# In a scratch worktree of the pristine tree with the series config, apply
-# the patches one at a time and compile, after each, the objects of the C
-# files it touches plus those of the mm files that include the headers the
-# series changes. Not a full link per patch: the full series is built and
-# booted by make test.
+# bisect-check.sh: check that every patch of the series compiles on its own,
+# in the series config and in two configs the series must not break:
+#   series     the config make test boots; after each patch, the objects of
+#              the C files it touches plus those of the mm files that
+#              include the headers the series changes
+#   noshrdbg   CONFIG_SHRINKER_DEBUG off (the Kconfig default): the
+#              tracepoints must not lean on its helpers
+#   nomemcg    CONFIG_MEMCG off: the #else paths of every memcg hook
+# In the last two, all of mm/ is compiled after each patch. Not a full link
+# per patch: the full series is built and booted by make test.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 trees=$(KTREES)
@@ -17,17 +21,39 @@ export GIT_COMMITTER_NAME=shrinkscope GIT_COMMITTER_EMAIL=shrinkscope@localhost
 git -C "$trees/base" worktree remove --force "$tree" 2>/dev/null || true
 git -C "$trees/base" worktree add -q --detach "$tree" pristine
 cd "$tree"
-cp "$series/.config" .config
 kmake() { make -j"$(nproc)" CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
-run_step "bisect: preparing the scratch tree" "$trees/bisect.log" kmake olddefconfig prepare
 mapfile -t patches < <(variant_patches series)
-for p in "${patches[@]}"; do
-	git am -q --committer-date-is-author-date "$p"
-	objs=$(git diff --name-only HEAD~1 -- '*.c' | sed 's/\.c$/.o/')
-	# what includes the changed trace and mm headers, in mm/
-	git diff --name-only HEAD~1 -- '*.h' | grep -q . &&
-		objs+=" mm/vmscan.o mm/list_lru.o mm/vmpressure.o mm/memcontrol.o"
-	run_step "bisect: $(basename "$p")" "$trees/bisect.log" kmake $objs
+
+# configure CONFIG: the series .config with CONFIG's changes
+configure() {
+	cp "$series/.config" .config
+	case $1 in
+	noshrdbg) scripts/config --disable SHRINKER_DEBUG ;;
+	nomemcg) scripts/config --disable MEMCG ;;
+	esac
+	kmake olddefconfig prepare
+	case $1 in
+	noshrdbg) ! grep -q '^CONFIG_SHRINKER_DEBUG=y' .config ;;
+	nomemcg) ! grep -q '^CONFIG_MEMCG=y' .config ;;
+	esac
+}
+
+for config in series noshrdbg nomemcg; do
+	git reset -q --hard pristine
+	run_step "bisect ($config): preparing the scratch tree" "$trees/bisect.log" configure $config
+	for p in "${patches[@]}"; do
+		git am -q --committer-date-is-author-date "$p"
+		if [ $config = series ]; then
+			objs=$(git diff --name-only HEAD~1 -- '*.c' | sed 's/\.c$/.o/')
+			# what includes the changed trace and mm headers, in mm/
+			git diff --name-only HEAD~1 -- '*.h' | grep -q . &&
+				objs+=" mm/vmscan.o mm/list_lru.o mm/vmpressure.o mm/memcontrol.o"
+		else
+			objs=mm/
+		fi
+		run_step "bisect ($config): $(basename "$p")" "$trees/bisect.log" kmake $objs
+	done
 done
+cd "$trees"
 git -C "$trees/base" worktree remove --force "$tree"
-say "every patch compiles on its own"
+say "every patch compiles on its own, with and without SHRINKER_DEBUG and MEMCG"
