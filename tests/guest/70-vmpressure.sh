@@ -29,12 +29,14 @@ fi
 # still a leaf, then give it children.
 listen vp "0 2"		# id 0: vp, local: must not hear pressure in vp/a
 listen vp "0 1"		# id 1: vp, hierarchy: hears vp/a
+listen vp "0 0"		# id 2: vp, default: vp/a's default listener handles it
 echo +memory >"$cgs/vp/cgroup.subtree_control" && mkdir "$cgs/vp/a" "$cgs/vp/b"
 a=$(stat -c %i "$cgs/vp/a")
-listen vp/a "0 0 1"	# id 2: vp/a, default, trims the cache
-listen vp/b "0 1"	# id 3: vp/b, hierarchy: a sibling, hears nothing
-[ "$(grep -c '^[0-9]' "$tc/listeners")" -eq 4 ] ||
-	fail "four listeners registered" "$(cat "$tc/listeners")"
+listen vp/a "0 0 1"	# id 3: vp/a, default, trims the cache
+listen vp/b "0 1"	# id 4: vp/b, hierarchy: a sibling, hears nothing
+listen vp/a "0 2"	# id 5: vp/a, local: its own pressure
+[ "$(grep -c '^[0-9]' "$tc/listeners")" -eq 6 ] ||
+	fail "six listeners registered" "$(cat "$tc/listeners")"
 ./in-cgroup vp/a numactl --membind=0 sh -c "echo 4000 0 >$tc/populate"
 
 # Page cache pressure in vp/a: a 96 MiB file read under a 16 MiB memory.high.
@@ -51,14 +53,15 @@ trace-cmd record -q -e vmpressure:vmpressure_notify -o /tmp/vp.dat -- \
 cp /tmp/vp.dat "$OUT/vmpressure.dat"
 cp "$tc/listeners" "$OUT/vmpressure-listeners.txt"
 notes() { awk -v id="$1" '$1 == id {print $6 + $7 + $8}' "$tc/listeners"; }
-n0=$(notes 0) n1=$(notes 1) n2=$(notes 2) n3=$(notes 3)
-if [ "$n2" -gt 0 ] && [ "$n1" -gt 0 ] && [ "$n0" -eq 0 ] && [ "$n3" -eq 0 ]; then
-	pass "modes: vp/a default $n2, vp hierarchy $n1, vp local $n0, sibling vp/b $n3 notifications"
+n0=$(notes 0) n1=$(notes 1) nd=$(notes 2) n2=$(notes 3) n3=$(notes 4) n5=$(notes 5)
+if [ "$n2" -gt 0 ] && [ "$n5" -eq "$n2" ] && [ "$n1" -eq "$n2" ] &&
+   [ "$n0" -eq 0 ] && [ "$nd" -eq 0 ] && [ "$n3" -eq 0 ]; then
+	pass "modes: vp/a default $n2, vp/a local $n5, vp hierarchy $n1; vp local, vp default (handled below) and sibling vp/b silent"
 else
-	fail "modes: default and hierarchy hear vp/a, local parent and sibling do not" \
+	fail "modes: vp/a default and local and vp hierarchy hear each vp/a notification; vp local, vp default and vp/b do not" \
 		"$(cat "$tc/listeners")"
 fi
-dropped=$(awk '$1 == 2 {print $9}' "$tc/listeners")
+dropped=$(awk '$1 == 3 {print $9}' "$tc/listeners")
 if [ "${dropped:-0}" -gt 0 ]; then
 	pass "the test cache dropped $dropped objects of vp/a on pressure notifications"
 else
@@ -66,7 +69,8 @@ else
 fi
 
 # The tracepoint: one event per notified memcg, levels from scanned/reclaimed.
-raw_report /tmp/vp.dat | gawk -f lib.awk -v a="$a" -v n2="$n2" -e '
+seen_by_a=$(awk '$1 == 3 {print $6, $7, $8}' "$tc/listeners")
+raw_report /tmp/vp.dat | gawk -f lib.awk -v a="$a" -v cb="$seen_by_a" -e '
 	function calc(s, r,    scale, p) {	# mm/vmpressure.c vmpressure_calc_level()
 		scale = s + r
 		if (r >= s) return 0
@@ -77,30 +81,34 @@ raw_report /tmp/vp.dat | gawk -f lib.awk -v a="$a" -v n2="$n2" -e '
 	parse() == "vmpressure_notify" {
 		n++
 		if (calc(f["scanned"], f["reclaimed"]) != f["level"]) bad++
-		if (f["memcg"] == a && f["nr_kernel"] > 0) ours++
+		if (f["memcg"] == a && f["nr_kernel"] > 0) ours[f["level"]]++
 		lv[f["level"]]++
 	}
 	END {
+		split(cb, want, " ")
 		if (n > 0 && bad == 0)
 			printf "ok - all %d vmpressure_notify levels follow from scanned/reclaimed (low %d, medium %d, critical %d)\n", n, lv[0], lv[1], lv[2]
 		else
 			printf "not ok - vmpressure_notify levels follow from scanned/reclaimed (%d of %d differ)\n", bad, n
-		if (ours == n2)
-			printf "ok - one vmpressure_notify per notification of vp/a (%d)\n", ours
+		got = sprintf("%d %d %d", ours[0], ours[1], ours[2])
+		if (got == cb && ours[0] + ours[1] + ours[2] > 0)
+			printf "ok - one vmpressure_notify per notification of vp/a, at the level its callback saw (low medium critical: %s)\n", got
 		else
-			printf "not ok - one vmpressure_notify per notification of vp/a: %d events, %d callbacks\n", ours, n2
+			printf "not ok - one vmpressure_notify per notification of vp/a at its level: events %s, callbacks %s\n", got, cb
 	}'
 
 # No callback after unregister.
-timeout 60 sh -c "echo 2 >$tc/unlisten" || { echo w >/proc/sysrq-trigger; fail "unlisten returns" "timed out"; }
-before=$(notes 2)
+# (a local listener counts as handling it too: both of vp/a's go)
+timeout 60 sh -c "echo 3 >$tc/unlisten && echo 5 >$tc/unlisten" ||
+	{ echo w >/proc/sysrq-trigger; fail "unlisten returns" "timed out"; }
+before="$(notes 3) $(notes 5)"
 timeout 300 bpftrace /host/bpf/vmpressure.bt 3600 >/tmp/vmpressure.bt.out 2>&1 &
 bt=$!
 bt_ready "$bt" /tmp/vmpressure.bt.out 120
 ./in-cgroup vp/a sh -c "$read_big; sleep 1"
 stop_tracer $bt 90
 cp /tmp/vmpressure.bt.out "$OUT/vmpressure.bt.out"
-after=$(notes 2) n1b=$(notes 1)
+after="$(notes 3) $(notes 5)" n1b=$(notes 1) ndb=$(notes 2)
 vp=$(stat -c %i "$cgs/vp")
 seen=$(grep "^@total\[$vp, " /tmp/vmpressure.bt.out | awk '{s += $NF} END {print s + 0}')
 if [ "${seen:-0}" -eq $((n1b - n1)) ] && [ "$seen" -gt 0 ]; then
@@ -113,14 +121,23 @@ if [ "$before" = "$after" ] && [ "$n1b" -gt "$n1" ]; then
 else
 	fail "no callback after unregister" "before $before after $after; vp $n1 -> $n1b"
 fi
+# with vp/a's listeners gone, vp's default listener is the first to hear
+if [ "$nd" -eq 0 ] && [ "$ndb" -gt 0 ]; then
+	pass "default mode passes vp/a's pressure up once nobody below handles it (vp default 0 -> $ndb)"
+else
+	fail "default mode passes pressure up only when unhandled below" "vp default $nd -> $ndb"
+fi
 
 # Unload the consumer while pressure goes on.
 ( for i in 1 2 3; do ./in-cgroup vp/a sh -c "$read_big"; done ) &
-sleep 0.5
-if rmmod shrinkscope_testcache; then
-	pass "unloading the listening test cache during sustained pressure"
+# unload only once notifications are arriving
+start=$(notes 1) t=300
+while [ "$(notes 1)" -eq "$start" ] && ((t-- > 0)); do sleep 0.1; done
+now=$(notes 1)
+if [ "$now" -gt "$start" ] && rmmod shrinkscope_testcache; then
+	pass "unloading the listening test cache while its callbacks run (vp hierarchy $start -> $now just before)"
 else
-	fail "unloading the listening test cache during sustained pressure"
+	fail "unloading the listening test cache while its callbacks run" "vp hierarchy $start -> $now"
 fi
 wait
 rm -f /var/tmp/vp.big
