@@ -63,6 +63,17 @@ raw_report /tmp/mount.dat | gawk -f lib.awk -e '
 		if (n != 1) printf "not ok - one sb-tmpfs shrinker registered by a tmpfs mount (saw %d)\n", n
 	}'
 
+# Every list_lru and shrinker event in one trace for the host to parse
+# (tests/post/40): files created, some deleted (list_lru_del), a drop
+# (walks, isolates, batches), a tmpfs mount and umount (register).
+populate_files /var/tmp/every 500
+trace-cmd record -q -e list_lru -e vmscan:mm_shrink_slab_start -e vmscan:mm_shrink_slab_batch \
+	-e vmscan:mm_shrink_slab_end -e vmscan:mm_shrinker_register -e vmscan:mm_shrinker_unregister \
+	-o /tmp/every.dat -- sh -c 'rm -f /var/tmp/every/f1*; echo 2 >/proc/sys/vm/drop_caches;
+		mount -t tmpfs none /mnt && umount /mnt' >/dev/null 2>&1
+cp /tmp/every.dat "$OUT/every-event.dat"
+rm -rf /var/tmp/every
+
 # Toggle every event of ours 50 times while reclaim runs.
 events=$(gawk -F'\t' '!/^#/ {print $1 "/" $2}' "$cat" | sort -u)
 populate_files /var/tmp/robust2 2000
@@ -80,4 +91,22 @@ if [ "$fired" -gt 0 ] && [ "$left" -eq 0 ]; then
 	pass "toggled $(echo "$events" | wc -l) events 50 times during reclaim ($fired events logged, all off after)"
 else
 	fail "toggling events during reclaim logs events and leaves them off" "logged $fired, still enabled $left"
+fi
+
+# Every bpftrace one-liner of tracepoints/README.md compiles against this
+# kernel's events (it gets as far as attaching; ONELINERS.md, tested by
+# 80-bpf.sh, is where one-liners prove their output).
+bad=() n=0
+while IFS= read -r prog; do
+	n=$((n + 1))
+	bpftrace -e "$prog" >/tmp/readme-bt.out 2>&1 &
+	pid=$!
+	wait_for_line /tmp/readme-bt.out '^Attaching' 60 || bad+=("$prog: $(head -c 200 /tmp/readme-bt.out)")
+	kill -KILL "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+done < <(sed -n "s/^    bpftrace -e '\(.*\)'$/\1/p" /host/tracepoints/README.md)
+if [ "$n" -ge 8 ] && [ ${#bad[@]} -eq 0 ]; then
+	pass "all $n bpftrace one-liners of tracepoints/README.md compile against this kernel"
+else
+	fail "the bpftrace one-liners of tracepoints/README.md compile ($n found)" "${bad[@]}"
 fi
