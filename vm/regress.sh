@@ -24,6 +24,7 @@ for ((i = 1; i <= runs; i++)); do
 	for side in base cand; do
 		v=$base
 		[ "$side" = cand ] && v=$cand
+		say "run $i of $runs: $scenario on $v"
 		RESULTS=$out/$side "$TOP/vm/run-scenario.sh" -k "$v" -r "$out/$side" "$scenario" >/dev/null ||
 			die "run $i of $scenario on $v failed (see $out/$side)"
 	done
@@ -34,8 +35,11 @@ rc=0
 "$TOP/analysis/shrinkscope-report" compare --threshold "$threshold" "${only[@]}" --plot "$out/plots" \
 	-o "$out/compare.txt" --base "$out"/base/*/trace.dat --cand "$out"/cand/*/trace.dat || rc=$?
 [ "$rc" -le 1 ] || die "the analyser could not compare the runs (exit $rc)"
+# the same compare as JSON: its exit must agree with the text one
+jrc=0
 "$TOP/analysis/shrinkscope-report" compare --threshold "$threshold" "${only[@]}" --json \
-	-o "$out/compare.json" --base "$out"/base/*/trace.dat --cand "$out"/cand/*/trace.dat || true
+	-o "$out/compare.json" --base "$out"/base/*/trace.dat --cand "$out"/cand/*/trace.dat || jrc=$?
+[ "$jrc" -eq "$rc" ] || die "the JSON compare exited $jrc, the text one $rc"
 cat "$out/compare.txt"
 say "$base vs $cand on $scenario x $runs: $([ $rc -eq 0 ] && echo unchanged || echo changed); results in $out"
 exit "$rc"

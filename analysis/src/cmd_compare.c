@@ -63,12 +63,12 @@ static void read_side(struct side *s, bool allow_lost)
 int cmd_compare(int argc, char **argv)
 {
 	int count[V_MAX] = { 0 };
-	struct tab *tabs[4];
+	struct tab *tabs[5];
 	struct cmp_opts o;
 	bool on[M_MAX], by_name;
+	int i, n = 4;
 	size_t len;
 	char *buf;
-	int i;
 
 	parse(argc, argv, &o);
 	read_side(&o.base, o.allow_lost);
@@ -81,12 +81,12 @@ int cmd_compare(int argc, char **argv)
 	tabs[0] = inputs_tab(&o, by_name);
 	tabs[2] = rows_tab(&o, on, count);
 	tabs[3] = verdicts_tab(count);
-	buf = render(o.fmt, "compare", tabs, 4, &len);
 	if (o.plot_dir)
-		plot_compare(o.plot_dir, tabs[2]);
+		tabs[n++] = plot_compare(o.plot_dir, tabs[2]);
+	buf = render(o.fmt, "compare", tabs, n, &len);
 	emit(o.out, buf, len);
 	free(buf);
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < n; i++)
 		tab_free(tabs[i]);
 	return count[V_MORE] || count[V_LESS] ? EXIT_CHANGED : 0;
 }

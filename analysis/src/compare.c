@@ -88,6 +88,17 @@ const char *metric_str(enum metric m)
 	return m < M_MAX ? s[m] : "?";
 }
 
+const char *metric_unit(enum metric m)
+{
+	static const char *const s[M_MAX] = {
+		"objects freed per shrinker call",
+		"objects scanned per object asked",
+		"objects freed per page reclaimed",
+	};
+
+	return m < M_MAX ? s[m] : "?";
+}
+
 void cside_init(struct cside *s)
 {
 	memset(s, 0, sizeof(*s));

@@ -48,6 +48,8 @@ enum verdict verdict(const struct mstat *b, const struct mstat *c,
 		     double threshold, double floor, double *pct);
 const char *verdict_str(enum verdict v);
 const char *metric_str(enum metric m);
+/* What a metric counts, for plot titles and axes. */
+const char *metric_unit(enum metric m);
 
 void cside_init(struct cside *s);
 /* Fold in one file's aggregation; @on says which metrics to take. */

@@ -1,7 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
-/* compare --plot: freed per call, base vs candidate, with min..max bars. */
+/*
+ * compare --plot: one plot per compared metric, compare-METRIC (METRIC with
+ * '-' for '_': compare-freed-per-call, compare-scanned-per-asked,
+ * compare-freed-per-page), base vs candidate per shrinker@node with
+ * min..max bars over runs; a row more (less) aggressive has a triangle up
+ * (down) over its bars, a side without a value (only in base/candidate,
+ * n/a) a cross where its bar would be, and candidate/base is written over
+ * each pair (bars of 0.4 and 200 share no readable scale). The data file
+ * has every verdict.
+ *
+ * A side without a value is NaN in the data. The bars are boxes at explicit
+ * x, not a gnuplot histogram: a histogram series with no valid point at all
+ * (every row only in base) is an error, a boxes series just draws nothing.
+ */
+#include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "plot.h"
 #include "plotlib.h"
 #include "util.h"
@@ -9,67 +24,130 @@
 /* Columns of the compare table this reads. */
 enum {
 	K_NAME, K_NODE, K_METRIC, K_BN, K_BMEAN, K_BMIN, K_BMAX, K_BRANGE,
-	K_BSD, K_CN, K_CMEAN, K_CMIN, K_CMAX
+	K_BSD, K_CN, K_CMEAN, K_CMIN, K_CMAX, K_CRANGE, K_CSD, K_PCT,
+	K_VERDICT
 };
 
-static bool wanted(const struct tab *t, size_t r)
+/* A row of @metric with a value on at least one side. */
+static bool wanted(const struct tab *t, size_t r, const char *metric)
 {
-	return !strcmp(tab_cell(t, r, K_METRIC)->s, "freed_per_call") &&
-	       tab_cell(t, r, K_BMEAN)->t == C_REAL &&
-	       tab_cell(t, r, K_CMEAN)->t == C_REAL;
+	return !strcmp(tab_cell(t, r, K_METRIC)->s, metric) &&
+	       (tab_cell(t, r, K_BMEAN)->t == C_REAL ||
+		tab_cell(t, r, K_CMEAN)->t == C_REAL);
 }
 
-/* A gnuplot string label: no double quotes inside. */
-static void label(FILE *f, const char *s, int64_t node)
+/* A gnuplot string: no double quotes inside. */
+static void gp_str(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (; *s; s++)
 		fputc(*s == '"' ? '\'' : *s, f);
-	fprintf(f, "@n%lld\"", (long long)node);
+	fputc('"', f);
 }
 
-static void data(FILE *f, const struct tab *t)
+static void label(FILE *f, const char *name, int64_t node)
 {
-	size_t r;
+	char *s = xasprintf("%s@n%lld", name, (long long)node);
 
-	fputs("# shrinker@node base base_min base_max cand cand_min cand_max\n",
-	      f);
+	gp_str(f, s);
+	fputc(' ', f);
+	free(s);
+}
+
+static void num(FILE *f, const struct tab *t, size_t r, int col)
+{
+	fputc(' ', f);
+	tab_put_cell(f, tab_cell(t, r, col), gp_str, "NaN");
+}
+
+static void data(FILE *f, const struct tab *t, const char *metric)
+{
+	static const int cols[] = {
+		K_BMEAN, K_BMIN, K_BMAX, K_CMEAN, K_CMIN, K_CMAX
+	};
+	size_t r, i;
+
+	fprintf(f, "# %s: shrinker@node verdict base base_min base_max "
+		"cand cand_min cand_max (NaN: no value)\n", metric);
 	for (r = 0; r < t->nrows; r++) {
-		if (!wanted(t, r))
+		if (!wanted(t, r, metric))
 			continue;
 		label(f, tab_cell(t, r, K_NAME)->s, tab_cell(t, r, K_NODE)->i);
-		fprintf(f, " %g %g %g %g %g %g\n",
-			tab_cell(t, r, K_BMEAN)->r, tab_cell(t, r, K_BMIN)->r,
-			tab_cell(t, r, K_BMAX)->r, tab_cell(t, r, K_CMEAN)->r,
-			tab_cell(t, r, K_CMIN)->r, tab_cell(t, r, K_CMAX)->r);
+		gp_str(f, tab_cell(t, r, K_VERDICT)->s);
+		for (i = 0; i < ARRAY_SIZE(cols); i++)
+			num(f, t, r, cols[i]);
+		fputc('\n', f);
 	}
 }
 
-void plot_compare(const char *dir, const struct tab *t)
+static void one_metric(const struct tab *t, enum metric m, struct tab *list)
 {
-	const char *base = "compare-freed-per-call";
+	const char *metric = metric_str(m);
+	char *base, *dat, *title, *p;
 	size_t r, n = 0;
 	FILE *f;
 
-	plot_begin(dir);
+	base = xasprintf("compare-%s", metric);
+	for (p = base; *p; p++)
+		if (*p == '_')
+			*p = '-';
 	for (r = 0; r < t->nrows; r++)
-		n += wanted(t, r);
+		n += wanted(t, r, metric);
 	if (!n) {
-		plot_skip(base, "no row present on both sides");
-		plot_end();
+		plot_skip(base, "not compared, or no row has a value for it");
+		free(base);
 		return;
 	}
-	f = plot_file("compare-freed-per-call.dat");
-	data(f, t);
-	plot_close(f, "compare-freed-per-call.dat");
-	plot_draw(base, "Objects freed per shrinker call: base vs candidate (bars: min..max over runs)",
-		  "set ylabel 'objects freed per call'\n"
+	dat = xasprintf("%s.dat", base);
+	f = plot_file(dat);
+	data(f, t, metric);
+	plot_close(f, dat);
+	title = xasprintf("%s (%s)", metric, metric_unit(m));
+	plot_draw(base, title,
+		  "set xlabel 'shrinker@node (box: mean over runs, bar: min..max)'\n"
+		  "set ylabel '%s'\n"
 		  "set yrange [0:*]\n"
-		  "set style data histograms\n"
-		  "set style histogram errorbars gap 1 lw 1\n"
+		  "set offsets 0.5, 0.5, graph 0.05, 0\n"
 		  "set style fill solid 0.6 border -1\n"
 		  "set xtics rotate by -30\n"
-		  "plot 'compare-freed-per-call.dat' using 2:3:4:xtic(1) title 'base', "
-		  "'' using 5:6:7 title 'candidate'\n");
+		  "top(a, b) = a > b ? a : b\n"
+		  "plot '%s' using ($0-0.2):3:4:5:(0.4) with boxerrorbars lc 1 title 'base', "
+		  "'' using ($0+0.2):6:7:8:(0.4) with boxerrorbars lc 2 title 'candidate', "
+		  "'' using 0:(NaN):xtic(1) with points notitle, "
+		  "'' using ($0-0.2):(strcol(3) eq 'NaN' ? 0 : NaN) with points pt 2 ps 1.5 lc black title 'no value', "
+		  "'' using ($0+0.2):(strcol(6) eq 'NaN' ? 0 : NaN) with points pt 2 ps 1.5 lc black notitle, "
+		  "'' using 0:(strcol(2) eq '%s' ? top($5, $8) : NaN) with points pt 9 ps 2 lc black title '%s', "
+		  "'' using 0:(strcol(2) eq '%s' ? top($5, $8) : NaN) with points pt 11 ps 2 lc black title '%s', "
+		  "'' using 0:($3 > 0 && $6 == $6 ? top($5, $8) : NaN):(sprintf('x%%.3g', $6 / $3)) "
+		  "with labels offset 0, 1.6 font ',9' notitle\n",
+		  metric_unit(m), dat, verdict_str(V_MORE), verdict_str(V_MORE),
+		  verdict_str(V_LESS), verdict_str(V_LESS));
+	tab_row(list);
+	tab_str(list, metric);
+	tab_int(list, n);
+	p = xasprintf("%s.png", base);
+	tab_str(list, p);
+	free(p);
+	free(title);
+	free(dat);
+	free(base);
+}
+
+static const struct col list_cols[] = {
+	{ "metric", 0 }, { "rows", 0 }, { "plot", 0 },
+};
+
+struct tab *plot_compare(const char *dir, const struct tab *t)
+{
+	struct tab *list = tab_new("plots", "Plots", list_cols,
+				   ARRAY_SIZE(list_cols));
+	int m;
+
+	plot_begin(dir);
+	for (m = 0; m < M_MAX; m++)
+		one_metric(t, m, list);
 	plot_end();
+	tab_note(list, "in %s; each also as .svg, its data as .dat and its "
+		 "gnuplot script as .gp", dir);
+	return list;
 }

@@ -505,6 +505,7 @@ int main(void)
 	test_escaping();
 	test_verdicts();
 	test_decode();
+	test_plot_compare();
 	printf("1..%d\n", tests);
 	return failed ? 1 : 0;
 }

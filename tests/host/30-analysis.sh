@@ -278,3 +278,9 @@ rc=$?
 [ $rc -le 1 ] && [ -s "$tmp/cplots/compare-freed-per-call.png" ] &&
 	[ -s "$tmp/cplots/compare-freed-per-call.svg" ]
 say $? "compare --plot writes compare-freed-per-call.png and .svg"
+# series against itself has batch events on both sides: a scanned/asked plot
+"$bin" compare --plot "$tmp/cplots2" --base "$series" --cand "$series" >"$tmp/cp2.out" 2>&1
+rc=$?
+[ $rc -le 1 ] && [ -s "$tmp/cplots2/compare-scanned-per-asked.png" ] &&
+	grep -q 'compare-scanned-per-asked.png' "$tmp/cp2.out"
+say $? "compare --plot draws scanned_per_asked too, and names each plot in its output"

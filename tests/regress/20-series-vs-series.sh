@@ -4,12 +4,13 @@
 # out 3x apart between runs before the scenario synced first; see NOTES.md
 # for how far it agrees since.)
 . "$(dirname "$0")/lib.sh"
+runs=${REGRESS_RUNS:-2}
 SHRINKERS='sb-ext4|shrinkscope-testcache' FILES=${FILES:-5000} OBJECTS=${OBJECTS:-5000} \
-	regress self series series drop-caches 2
+	regress self series series drop-caches "$runs"
 changed=$(grep '"metric":' "$dir/compare.json" 2>/dev/null | grep -cE '"verdict": "(more|less) aggressive"')
 rows=$(grep '"metric":' "$dir/compare.json" 2>/dev/null | grep -c '"verdict":')
 if [ "$rc" -eq 0 ] && [ "${rows:-0}" -gt 0 ] && [ "$changed" -eq 0 ]; then
-	echo "ok - series vs series (2 + 2 drop-caches runs): all $rows sb-ext4 and test cache rows unchanged, exit 0"
+	echo "ok - series vs series ($runs + $runs drop-caches runs): all $rows sb-ext4 and test cache rows unchanged, exit 0"
 else
 	echo "not ok - series vs series is unchanged: exit $rc, $changed of ${rows:-0} rows changed (see $OUTDIR/self.log)"
 fi

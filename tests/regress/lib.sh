@@ -5,10 +5,13 @@ OUTDIR=${1:?usage: TEST OUTDIR}
 mkdir -p "$OUTDIR"
 
 # regress NAME BASE CAND SCENARIO RUNS: sets $dir and $rc.
+# Progress goes to stderr: each run is minutes of guest time.
 regress() {
-	local log=$OUTDIR/$1.log
+	local log=$OUTDIR/$1.log start=$SECONDS
 	rc=0
+	echo "[shrinkscope] regress $1: $2 vs $3, $4 x $5 runs each ... (log: $log)" >&2
 	RESULTS=$OUTDIR/$1 "$TOP/vm/regress.sh" "$2" "$3" "$4" "$5" >"$log" 2>&1 || rc=$?
+	echo "[shrinkscope] regress $1: exit $rc in $((SECONDS - start))s" >&2
 	dir=$(ls -d "$OUTDIR/$1"/*-regress-* 2>/dev/null | tail -n1)
 }
 

@@ -46,20 +46,22 @@ record() {
 	[ -d /sys/kernel/tracing/events/list_lru ] && events+=(-e list_lru:list_lru_walk)
 	[ -d /sys/kernel/tracing/events/vmpressure ] && events+=(-e vmpressure)
 	snapshot >"$OUT/before.txt"
-	# shrinkstat (bpf/tools) measures the same run from BPF maps
-	local stat=/host/build/bpf/shrinkstat spid=
-	if [ -x "$stat" ]; then
-		"$stat" -d 3600 --json >"$OUT/shrinkstat.json" 2>"$OUT/shrinkstat.err" &
-		spid=$!
-		wait_for_line "$OUT/shrinkstat.err" measuring 60 || log "shrinkstat did not start"
+	# shrinkstat (bpf/tools) measures the same run from BPF maps; a
+	# scenario without it is not the one the README describes
+	local stat=/host/build/bpf/shrinkstat spid
+	[ -x "$stat" ] || { log "error: $stat is missing (make -C bpf/tools)"; return 1; }
+	"$stat" -d 3600 --json >"$OUT/shrinkstat.json" 2>"$OUT/shrinkstat.err" &
+	spid=$!
+	if ! wait_for_line "$OUT/shrinkstat.err" measuring 60; then
+		log "error: shrinkstat did not start: $(head -c 300 "$OUT/shrinkstat.err")"
+		kill "$spid" 2>/dev/null
+		return 1
 	fi
 	cd /tmp || return 1
 	trace-cmd record -q -b 20000 "${events[@]}" -o /tmp/trace.dat -- "$@" >"$OUT/record.log" 2>&1
 	local rc=$?
 	cd /host/tests/guest || return 1
-	if [ -n "$spid" ]; then
-		stop_tracer "$spid"
-	fi
+	stop_tracer "$spid" || { log "error: shrinkstat did not stop"; rc=1; }
 	snapshot >"$OUT/after.txt"
 	cp /tmp/trace.dat "$OUT/trace.dat" || return 1
 	log "trace.dat: $(stat -c %s /tmp/trace.dat) bytes"
