@@ -4,7 +4,15 @@ VARIANT ?= series
 SCENARIO ?= default
 RESULTS ?= results
 
-.PHONY: help deps kernel rootfs patches test run bench regress bisect-check clean
+# Guest size: vm/qemu-run.sh reads these as the defaults of its -n and -m.
+ifdef NODES
+export SHRINKSCOPE_NODES := $(NODES)
+endif
+ifdef MEM
+export SHRINKSCOPE_MEM := $(MEM)
+endif
+
+.PHONY: help deps kernel rootfs patches test run bench regress regress-tests bisect-check clean
 
 help:
 	@echo "make test                 build what is missing, run host and in-guest tests"
@@ -14,6 +22,12 @@ help:
 	@echo "make rootfs               build the guest root filesystem"
 	@echo "make bench                cost of the tracepoints, base vs series, as ratios"
 	@echo "make regress BASE=v CAND=v SCENARIO=s RUNS=n   compare two kernels' shrinker aggressiveness"
+	@echo "make regress-tests RUNS=n the regression-report tests of make test, n runs per kernel"
+	@echo "variables:"
+	@echo "  NODES=n                 guest NUMA nodes for run, test, regress, bench (default 2)"
+	@echo "  MEM=mb                  guest memory in MB, split between the nodes (default 2048)"
+	@echo "  SHRINKSCOPE_ACCEL=kvm   boot guests with KVM instead of TCG (where nested KVM works)"
+	@echo "  SHRINKSCOPE_CACHE=dir   kernel trees, builds, rootfs (default ~/.cache/shrinkscope)"
 
 deps:
 	@vm/deps.sh
@@ -31,6 +45,7 @@ test: deps
 	@vm/kernel-build.sh series
 	@vm/module-build.sh series
 	@$(MAKE) -s -C bpf/tools
+	@$(MAKE) -s -C tests/guest/helpers
 	@vm/rootfs.sh >/dev/null
 	@tests/run.sh
 
@@ -54,6 +69,15 @@ THRESHOLD ?= 10
 regress: deps
 	@vm/rootfs.sh >/dev/null
 	@vm/regress.sh $(BASE) $(CAND) $(SCENARIO) $(RUNS) $(THRESHOLD)
+
+# The long form of the regression tests in make test: more runs per kernel.
+regress-tests: deps
+	@vm/kernel-build.sh series
+	@vm/module-build.sh series
+	@$(MAKE) -s -C bpf/tools
+	@$(MAKE) -s -C tests/guest/helpers
+	@vm/rootfs.sh >/dev/null
+	@REGRESS_RUNS=$(RUNS) tests/regress/run.sh
 
 bisect-check: deps
 	@vm/kernel-build.sh series

@@ -22,11 +22,12 @@ if [ -n "${SHRINKSCOPE_HOST_TESTS:-}" ]; then
 	done | untap >>"$tap"
 fi
 
-# The in-guest suite runs in three boots, so that one group's leftovers
+# The in-guest suite runs in four boots, so that one group's leftovers
 # (cgroups, modules, files, tracers) never weigh on the next: 10-50 the
-# lab and the events, 60-70 the test cache and vmpressure, 80 the bpf tools.
+# lab and the events, 60-70 the test cache and vmpressure, 80 the bpf tools,
+# 90 the cgroup v1 vmpressure eventfds (memory moves to a v1 hierarchy).
 # A post test NN checks the results of the boot that ran guest test NN.
-groups=("1 2 3 4 5" "6 7" "8")
+groups=("1 2 3 4 5" "6 7" "8" "9")
 for g in "${!groups[@]}"; do
 	guest=$out/guest$g
 	say "in-guest suite on the series kernel, boot $((g + 1)) of ${#groups[@]}: tests ${groups[$g]// /,}"
@@ -66,5 +67,7 @@ fi
 passed=$(grep -c '^ok ' "$tap")
 failed=$(grep -c '^not ok ' "$tap")
 skipped=$(grep -c '^# skip ' "$tap")
-echo "$passed passed, $failed failed, $skipped skipped"
+# The last line is exactly "N passed, N failed" (the project's rule).
+echo "# $skipped skipped"
+echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

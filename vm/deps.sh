@@ -19,8 +19,14 @@ for p in "${packages[@]}"; do
 		missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
-echo "[shrinkscope] installing ${#missing[@]} Debian package(s): ${missing[*]}" >&2
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -q >/dev/null
-apt-get install -y -q "${missing[@]}" >/dev/null
-echo "[shrinkscope] packages installed" >&2
+. "$(dirname "$0")/lib.sh"
+# Root (or sudo's password prompt) is settled here, in the foreground, before
+# apt's output goes to the log.
+as_root true
+# sudo resets the environment: pass the frontend on apt-get's command line.
+apt_install() {
+	as_root apt-get update -q &&
+		as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@"
+}
+run_step "installing ${#missing[@]} Debian package(s): ${missing[*]}" \
+	"$SHRINKSCOPE_CACHE/deps.log" apt_install "${missing[@]}"

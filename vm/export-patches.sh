@@ -3,7 +3,8 @@
 # patches/ (or, for a round-trip check, to DIR without touching anything).
 #
 #   series  every commit after "pristine" -> patches/NNNN-*.patch + series
-#   NAME    the one commit on top of series -> patches/experiments/NAME.patch
+#   NAME    the commits on top of series: one -> patches/experiments/NAME.patch,
+#           several -> patches/experiments/NAME/NNNN-*.patch (the folder form)
 #
 # Kernel work is done in the build tree (git commit there), then exported; the
 # tree is then recorded as up to date, so nothing is re-applied or rebuilt.
@@ -20,11 +21,15 @@ cd "$tree"
 [ -z "$(git status --porcelain --untracked-files=no)" ] ||
 	die "$tree has uncommitted changes: commit them first"
 fmt=(git format-patch -q --zero-commit --no-signature --no-numbered)
+base=pristine
+if [ "$variant" != series ]; then
+	n=$(( $(git rev-list --count pristine..HEAD) - $(grep -cv '^\(#\|$\)' "$TOP/patches/series") ))
+	[ "$n" -ge 1 ] || die "$variant has no commit on top of series"
+	base=HEAD~$n
+fi
 
 if [ -n "$dest" ]; then
 	mkdir -p "$dest"
-	base=pristine
-	[ "$variant" = series ] || base=HEAD~1
 	"${fmt[@]}" -o "$dest" "$base..HEAD"
 	exit 0
 fi
@@ -40,9 +45,17 @@ if [ "$variant" = series ]; then
 	done
 	rmdir "$tmp"
 else
-	n=$(( $(git rev-list --count pristine..HEAD) - $(grep -cv '^\(#\|$\)' "$TOP/patches/series") ))
-	[ "$n" -eq 1 ] || die "$variant must be exactly one commit on top of series (it has $n)"
-	"${fmt[@]}" --stdout HEAD~1..HEAD >"$TOP/patches/experiments/$variant.patch"
+	# One form only: writing one removes the other (variant_patches refuses both).
+	exp=$TOP/patches/experiments/$variant
+	if [ "$n" -eq 1 ]; then
+		"${fmt[@]}" --stdout HEAD~1..HEAD >"$exp.patch"
+		rm -f "$exp"/*.patch
+		rmdir "$exp" 2>/dev/null || true
+	else
+		mkdir -p "$exp"
+		rm -f "$exp"/*.patch "$exp.patch"
+		"${fmt[@]}" -o "$exp" "$base..HEAD"
+	fi
 fi
 mapfile -t patches < <(variant_patches "$variant")
 echo "$(hash_of "${patches[@]}") $(git rev-parse HEAD)" >"$trees/$variant.applied"

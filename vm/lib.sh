@@ -9,6 +9,18 @@ TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 say() { printf '[shrinkscope] %s\n' "$*" >&2; }
 die() { printf '[shrinkscope] error: %s\n' "$*" >&2; exit 1; }
 
+# as_root CMD...: run CMD (apt-get) as root, through sudo unless root already
+# (a bare CI machine may be either); neither is a one-line error.
+as_root() {
+	if [ "$(id -u)" -eq 0 ]; then
+		"$@"
+	elif command -v sudo >/dev/null; then
+		sudo "$@"
+	else
+		die "installing Debian packages needs root: run as root, or install sudo"
+	fi
+}
+
 # run_step NAME LOG CMD...: run CMD with its output in LOG, print how long it
 # took; on failure name the log and show its tail.
 run_step() {
@@ -60,16 +72,28 @@ KTREES() { echo "$SHRINKSCOPE_CACHE/linux-$(kernel_version)"; }
 # variant_patches VARIANT: the patch files of a kernel variant, in order.
 #   base     the pristine Debian tree
 #   series   patches/series
-#   NAME     series + patches/experiments/NAME.patch
+#   NAME     series + patches/experiments/NAME.patch (one commit), or
+#            series + patches/experiments/NAME/*.patch in name order (an
+#            experiment of several commits, as `make patches` exports it:
+#            0001-*.patch, 0002-*.patch, ...)
+# The list is what kernel-tree.sh hashes: a one-file experiment gives the same
+# list (and cached build) as before folders existed.
 variant_patches() {
-	local v=$1 p
+	local v=$1 p exp=$TOP/patches/experiments/$1
 	[ "$v" = base ] && return 0
 	while read -r p; do
 		case "$p" in ''|'#'*) continue ;; esac
 		echo "$TOP/patches/$p"
 	done <"$TOP/patches/series"
 	[ "$v" = series ] && return 0
-	[ -f "$TOP/patches/experiments/$v.patch" ] ||
-		die "unknown kernel variant '$v' (base, series, or one of patches/experiments/*.patch)"
-	echo "$TOP/patches/experiments/$v.patch"
+	if [ -f "$exp.patch" ]; then
+		compgen -G "$exp/*.patch" >/dev/null &&
+			die "kernel variant '$v' is both $exp.patch and $exp/*.patch: keep one"
+		echo "$exp.patch"
+	elif compgen -G "$exp/*.patch" >/dev/null; then
+		# The glob's order follows the locale; name order is C order.
+		printf '%s\n' "$exp"/*.patch | LC_ALL=C sort
+	else
+		die "unknown kernel variant '$v' (base, series, or one of patches/experiments/*.patch, patches/experiments/*/)"
+	fi
 }

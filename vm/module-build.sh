@@ -10,8 +10,9 @@ dir=$TOP/build/modules/$variant/testcache
 mkdir -p "$dir"
 # Kbuild writes objects next to the sources: build from a copy per variant.
 cp "$TOP"/testcache/*.[ch] "$TOP"/testcache/Kbuild "$dir"/
-make -s -C "$tree" M="$dir" modules >"$dir/build.log" 2>&1 ||
-	{ cat "$dir/build.log" >&2; die "test cache module does not build against $variant"; }
+run_step "building test cache module against $variant" "$dir/build.log" \
+	make -C "$tree" M="$dir" modules ||
+	die "test cache module does not build against $variant"
 if grep -E 'warning:' "$dir/build.log" >&2; then
 	die "test cache module builds with warnings against $variant"
 fi

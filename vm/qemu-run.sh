@@ -5,18 +5,22 @@
 #
 #   -k VARIANT   kernel variant (default: series)
 #   -o OUTDIR    results folder, shared read-write as /out (required)
-#   -n NODES     NUMA nodes (default 2), memory split evenly between them
-#   -m MB        guest memory (default 2048)
+#   -n NODES     NUMA nodes (default $SHRINKSCOPE_NODES, else 2), memory split
+#                evenly between them
+#   -m MB        guest memory (default $SHRINKSCOPE_MEM, else 2048)
 #   -c CPUS      vCPUs (default 2), spread round-robin over the nodes
 #   -t SECONDS   wall-clock limit for the whole run (default 900)
 #   -a ARGS      extra kernel command line
 #
 # The accelerator is TCG: nested KVM fails on these machines (see NOTES.md).
 # SHRINKSCOPE_ACCEL=kvm asks for KVM when the caller knows it works.
+# The environment defaults let `make run|test|regress|bench NODES=n MEM=mb`
+# size every guest those boot, whichever script calls this one.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-variant=series out='' nodes=2 mem=2048 cpus=2 limit=900 extra=''
+variant=series out='' nodes=${SHRINKSCOPE_NODES:-2} mem=${SHRINKSCOPE_MEM:-2048}
+cpus=2 limit=900 extra=''
 while getopts k:o:n:m:c:t:a: opt; do
 	case $opt in
 	k) variant=$OPTARG ;; o) out=$OPTARG ;; n) nodes=$OPTARG ;;
@@ -27,7 +31,10 @@ done
 shift $((OPTIND - 1))
 [ "${1:-}" = -- ] && shift
 [ -n "$out" ] && [ $# -gt 0 ] || die "usage: qemu-run.sh -o OUTDIR [options] -- CMD..."
+[[ $nodes =~ ^[0-9]+$ && $mem =~ ^[0-9]+$ ]] || die "nodes ($nodes) and memory ($mem) must be numbers, memory in MB"
 [ "$nodes" -ge 1 ] && [ $((mem / nodes)) -ge 128 ] || die "need at least 128 MB per node"
+# QEMU refuses nodes whose sizes do not add up to the guest's memory.
+[ $((mem % nodes)) -eq 0 ] || die "$mem MB does not divide evenly between $nodes nodes"
 
 kernel=$(KTREES)/$variant/arch/x86/boot/bzImage
 [ -f "$kernel" ] || die "kernel $variant not built (run: make kernel VARIANT=$variant)"

@@ -8,7 +8,7 @@ if "$top/vm/check-console.sh" "$fx/clean.log" 2>/dev/null; then
 else
 	echo "not ok - check-console passes a clean guest console"
 fi
-for kind in warn oops lockdep atomic; do
+for kind in warn oops lockdep atomic panic bug kasan; do
 	if "$top/vm/check-console.sh" "$fx/$kind.log" 2>/dev/null; then
 		echo "not ok - check-console fails a console with a $kind report"
 	else

@@ -8,7 +8,7 @@ checkpatch=$trees/base/scripts/checkpatch.pl
 [ -f "$checkpatch" ] || { echo "not ok - kernel tree with checkpatch.pl present"; exit 0; }
 cd "$TOP/patches" || exit 1
 # FILE_PATH_CHANGES: new files under mm/ are covered by MEMORY MANAGEMENT.
-for p in $(grep -v '^#' series) experiments/*.patch; do
+for p in $(grep -v '^#' series) experiments/*.patch experiments/*/*.patch; do
 	[ -f "$p" ] || continue
 	res=$(perl "$checkpatch" --strict --ignore FILE_PATH_CHANGES "$p" 2>&1 | grep '^total:')
 	if [[ "$res" == "total: 0 errors, 0 warnings, 0 checks"* ]]; then
