@@ -1,15 +1,17 @@
 # The lab itself: NUMA topology, cgroup v2 memory controller, shrinker debugfs.
 . ./lib.sh
 
-with_mem=0
+nodes=0 with_mem=0 sizes=
 for n in /sys/devices/system/node/node[0-9]*; do
 	kb=$(awk '/MemTotal/ {print $4}' "$n/meminfo")
+	nodes=$((nodes + 1))
 	[ "${kb:-0}" -gt 0 ] && with_mem=$((with_mem + 1))
+	sizes+="${sizes:+, }${n##*/} $((${kb:-0} / 1024)) MiB"
 done
-if [ "$with_mem" -ge 2 ]; then
-	pass "guest has $with_mem NUMA nodes with memory"
+if [ "$nodes" -ge 2 ] && [ "$with_mem" -eq "$nodes" ]; then
+	pass "guest has $nodes NUMA nodes, each with memory ($sizes)"
 else
-	fail "guest has at least 2 NUMA nodes with memory" "saw $with_mem"
+	fail "guest has at least 2 NUMA nodes, each with memory" "saw $sizes"
 fi
 
 if grep -qw memory /sys/fs/cgroup/cgroup.controllers &&

@@ -34,3 +34,13 @@ END {
 			printf "not ok - superblock shrinkers free >= 2 x %d objects on node %d: saw %d\n", files, n, freed[n]
 	}
 }' "$out/drop.report"
+# the bpftrace count the guest asserted is in the copy that reached the host
+bt=$out/bpftrace-nid.out
+for ((n = 0; n < nodes; n++)); do
+	c=$(sed -n "s/^@freed_events\[$n\]: \([0-9]*\)$/\1/p" "$bt" 2>/dev/null)
+	if [ "${c:-0}" -gt 0 ]; then
+		echo "ok - bpftrace's count reached the host: $c mm_shrink_slab_end events on node $n"
+	else
+		echo "not ok - bpftrace's per-node count reached the host (node $n)"
+	fi
+done
