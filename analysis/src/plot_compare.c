@@ -60,6 +60,31 @@ static void num(FILE *f, const struct tab *t, size_t r, int col)
 	tab_put_cell(f, tab_cell(t, r, col), gp_str, "NaN");
 }
 
+/* A real cell's value, or @none. */
+static double real_or(const struct tab *t, size_t r, int col, double none)
+{
+	const struct cell *c = tab_cell(t, r, col);
+
+	return c->t == C_REAL ? c->r : none;
+}
+
+/*
+ * Where the candidate/base label of a row goes (over its higher bar) and
+ * what it says ("" without both means): computed here, because gnuplot
+ * 5.4 crashes on NaN arithmetic in a labels series.
+ */
+static void ratio_label(FILE *f, const struct tab *t, size_t r)
+{
+	double b = real_or(t, r, K_BMEAN, -1), c = real_or(t, r, K_CMEAN, -1);
+	double y = real_or(t, r, K_BMAX, 0), cy = real_or(t, r, K_CMAX, 0);
+	char *s;
+
+	fprintf(f, " %g ", y > cy ? y : cy);
+	s = b > 0 && c >= 0 ? xasprintf("x%.3g", c / b) : xasprintf("%s", "");
+	gp_str(f, s);
+	free(s);
+}
+
 static void data(FILE *f, const struct tab *t, const char *metric)
 {
 	static const int cols[] = {
@@ -68,7 +93,8 @@ static void data(FILE *f, const struct tab *t, const char *metric)
 	size_t r, i;
 
 	fprintf(f, "# %s: shrinker@node verdict base base_min base_max "
-		"cand cand_min cand_max (NaN: no value)\n", metric);
+		"cand cand_min cand_max label_y label (NaN: no value)\n",
+		metric);
 	for (r = 0; r < t->nrows; r++) {
 		if (!wanted(t, r, metric))
 			continue;
@@ -76,6 +102,7 @@ static void data(FILE *f, const struct tab *t, const char *metric)
 		gp_str(f, tab_cell(t, r, K_VERDICT)->s);
 		for (i = 0; i < ARRAY_SIZE(cols); i++)
 			num(f, t, r, cols[i]);
+		ratio_label(f, t, r);
 		fputc('\n', f);
 	}
 }
@@ -118,8 +145,7 @@ static void one_metric(const struct tab *t, enum metric m, struct tab *list)
 		  "'' using ($0+0.2):(strcol(6) eq 'NaN' ? 0 : NaN) with points pt 2 ps 1.5 lc black notitle, "
 		  "'' using 0:(strcol(2) eq '%s' ? top($5, $8) : NaN) with points pt 9 ps 2 lc black title '%s', "
 		  "'' using 0:(strcol(2) eq '%s' ? top($5, $8) : NaN) with points pt 11 ps 2 lc black title '%s', "
-		  "'' using 0:($3 > 0 && $6 == $6 ? top($5, $8) : NaN):(sprintf('x%%.3g', $6 / $3)) "
-		  "with labels offset 0, 1.6 font ',9' notitle\n",
+		  "'' using 0:9:10 with labels offset 0, 1.6 font ',9' notitle\n",
 		  metric_unit(m), dat, verdict_str(V_MORE), verdict_str(V_MORE),
 		  verdict_str(V_LESS), verdict_str(V_LESS));
 	tab_row(list);

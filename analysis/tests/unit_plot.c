@@ -117,7 +117,7 @@ static void only_one_side(const char *dir)
 	list = plot_compare(dir, cmp);
 	check(list->nrows == 1 &&
 	      has(dir, "compare-freed-per-call", "dat",
-		  "\"sb-gone@n0\" \"only in base\" 3 3 3 NaN NaN NaN\n") &&
+		  "\"sb-gone@n0\" \"only in base\" 3 3 3 NaN NaN NaN 3 \"\"\n") &&
 	      has(dir, "compare-freed-per-call", "png", "PNG"),
 	      "plot: drawn when no row has a candidate value");
 	tab_free(list);
@@ -151,16 +151,16 @@ void test_plot_compare(void)
 	list = plot_compare(dir, cmp);
 
 	check(has(dir, "compare-scanned-per-asked", "dat",
-		  "\"sb-test@n0\" \"more aggressive\" 0.51 0.5 0.52 1 1 1\n"),
+		  "\"sb-test@n0\" \"more aggressive\" 0.51 0.5 0.52 1 1 1 1 \"x1.96\"\n"),
 	      "plot: scanned_per_asked data has the regression, base vs candidate, more aggressive");
 	check(has(dir, "compare-freed-per-call", "dat",
-		  "\"sb-test@n0\" \"less aggressive\" 105 100 110 61 60 62\n"),
+		  "\"sb-test@n0\" \"less aggressive\" 105 100 110 61 60 62 110 \"x0.581\"\n"),
 	      "plot: freed_per_call data has the same row, less aggressive");
 	check(has(dir, "compare-freed-per-call", "dat",
-		  "\"sb-gone@n1\" \"only in base\" 8 7 9 NaN NaN NaN\n"),
+		  "\"sb-gone@n1\" \"only in base\" 8 7 9 NaN NaN NaN 9 \"\"\n"),
 	      "plot: a row only in base is NaN on the candidate side");
 	check(has(dir, "compare-scanned-per-asked", "dat",
-		  "\"sb-stock@n0\" \"n/a\" 0.25 0.25 0.25 NaN NaN NaN\n") &&
+		  "\"sb-stock@n0\" \"n/a\" 0.25 0.25 0.25 NaN NaN NaN 0.25 \"\"\n") &&
 	      !has(dir, "compare-scanned-per-asked", "dat", "sb-gone"),
 	      "plot: n/a row is NaN, a row without the metric is left out");
 	check(has(dir, "compare-scanned-per-asked", "gp",
