@@ -66,6 +66,7 @@ struct tab *not_compared(struct cmp_opts *o, bool *by_name, bool on[M_MAX])
 			   "shrinker name (rows keyed by scan function symbol)",
 			   "no name field");
 	on[M_FREED_PER_CALL] = true;
+	on[M_FREED_PER_RUN] = true;
 	on[M_SCANNED_PER_ASKED] = why_not(t, &o->base, &o->cand, CAP_BATCH,
 		"scanned_per_asked (batch nr_scanned)",
 		"no vmscan:mm_shrink_slab_batch with nr_scanned");

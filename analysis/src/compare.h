@@ -13,6 +13,7 @@ enum metric {
 	M_FREED_PER_CALL,	/* sum retval / calls */
 	M_SCANNED_PER_ASKED,	/* sum nr_scanned / sum total_scan */
 	M_FREED_PER_PAGE,	/* freed in reclaim windows / nr_reclaimed */
+	M_FREED_PER_RUN,	/* sum retval over one trace ("frees 15% more") */
 	M_MAX
 };
 

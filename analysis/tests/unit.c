@@ -481,6 +481,21 @@ static void test_verdicts(void)
 	c = ms(1, p);
 	check(verdict(&b, &c, 10, metric_floor(M_FREED_PER_CALL), &pct) == V_MORE,
 	      "compare: 0 against 5 objects freed per call is over the floor");
+	{
+		/* sb-proc scanned per asked, series vs full-batch, smallfiles */
+		double lo[] = { 0.087, 0.278 }, hi[] = { 341.3, 1024 };
+		/* jbd2 freed per call, two sets of series runs (NOTES) */
+		double j1[] = { 128, 386 }, j2[] = { 86, 102 };
+
+		b = ms(2, lo);
+		c = ms(2, hi);
+		check(verdict(&b, &c, 10, 0, &pct) == V_MORE,
+		      "compare: 0.18 against 683 is a change though the candidate's runs span 683 (log scale)");
+		b = ms(2, j1);
+		c = ms(2, j2);
+		check(verdict(&b, &c, 10, 0, &pct) == V_UNCHANGED,
+		      "compare: 257 against 94 is noise when one side's runs span 3x");
+	}
 }
 
 int main(void)
