@@ -80,7 +80,11 @@ static void ratio_label(FILE *f, const struct tab *t, size_t r)
 	char *s;
 
 	fprintf(f, " %g ", y > cy ? y : cy);
-	s = b > 0 && c >= 0 ? xasprintf("x%.3g", c / b) : xasprintf("%s", "");
+	if (b <= 0 || c < 0) {
+		gp_str(f, "");
+		return;
+	}
+	s = xasprintf("x%.3g", c / b);
 	gp_str(f, s);
 	free(s);
 }

@@ -3,11 +3,9 @@
 # (tests/guest/90, which tests/run.sh also runs on series): the eventfd
 # path patches/0007 touches, checked against the kernel without it.
 . "$(dirname "$0")/lib.sh"
-"$TOP/vm/kernel-build.sh" base >/dev/null 2>&1
 make -s -C "$TOP/tests/guest/helpers" >/dev/null 2>&1
 # its failures show in its TAP and its console, read below
-"$TOP/vm/qemu-run.sh" -k base -o "$OUTDIR/base-v1" -- tests/guest/run.sh 90 \
-	>"$OUTDIR/base-v1.log" 2>&1
+on_base base-v1 tests/guest/run.sh 90
 if ! "$TOP/vm/check-console.sh" "$OUTDIR/base-v1/console.log" >/dev/null 2>&1; then
 	echo "not ok - base kernel console of tests/guest/90 is clean (see $OUTDIR/base-v1/console.log)"
 fi

@@ -20,3 +20,13 @@ rows() {
 	grep -E "\"shrinker\": \"$1\"" "$dir/compare.json" | grep "\"metric\": \"$2\"" |
 		sed -E 's/.*"node": ([0-9]+).*"base_mean": ([^,]+),.*"cand_mean": ([^,]+),.*"verdict": "([^"]+)".*/\1 \4 \2 \3/'
 }
+
+# on_base NAME CMD...: build the base kernel if needed and run CMD (a path
+# in the checkout) in a base guest; results in $OUTDIR/NAME, its log in
+# $OUTDIR/NAME.log; the status is qemu-run.sh's.
+on_base() {
+	local name=$1
+	shift
+	"$TOP/vm/kernel-build.sh" base >/dev/null 2>&1
+	"$TOP/vm/qemu-run.sh" -k base -o "$OUTDIR/$name" -- "$@" >"$OUTDIR/$name.log" 2>&1
+}
