@@ -64,13 +64,17 @@ raw_report /tmp/mount.dat | gawk -f lib.awk -e '
 	}'
 
 # Every list_lru and shrinker event in one trace for the host to parse
-# (tests/post/40): files created, some deleted (list_lru_del), a drop
-# (walks, isolates, batches), a tmpfs mount and umount (register).
+# (tests/post/40): a drop (adds before it, walks, isolates, batches), a
+# tmpfs mount and umount (register, unregister), and the test cache's
+# add+del pairs: unlinking files does not reliably list_lru_del (a dentry
+# turns negative and stays on its lru), the test cache always does.
+ko=/host/build/modules/series/testcache/shrinkscope_testcache.ko
 populate_files /var/tmp/every 500
 trace-cmd record -q -e list_lru -e vmscan:mm_shrink_slab_start -e vmscan:mm_shrink_slab_batch \
 	-e vmscan:mm_shrink_slab_end -e vmscan:mm_shrinker_register -e vmscan:mm_shrinker_unregister \
-	-o /tmp/every.dat -- sh -c 'rm -f /var/tmp/every/f1*; echo 2 >/proc/sys/vm/drop_caches;
-		mount -t tmpfs none /mnt && umount /mnt' >/dev/null 2>&1
+	-o /tmp/every.dat -- sh -c "echo 2 >/proc/sys/vm/drop_caches;
+		mount -t tmpfs none /mnt && umount /mnt; insmod $ko &&
+		echo 10 >/sys/kernel/debug/shrinkscope_testcache/bench_lru; rmmod shrinkscope_testcache" >/dev/null 2>&1
 cp /tmp/every.dat "$OUT/every-event.dat"
 rm -rf /var/tmp/every
 
