@@ -11,7 +11,7 @@ ino=$(new_cgroup truth)
 
 # --- creation: list_lru_add events of our memcg and node ---
 trace-cmd record -q -e list_lru:list_lru_add -o /tmp/add.dat -- \
-	./in-cgroup truth numactl --membind="$node" \
+	"$IN_CGROUP" truth numactl --membind="$node" \
 	bash -c ". ./lib.sh; populate_files /var/tmp/truth $files" >/dev/null 2>&1
 raw_report /tmp/add.dat >/tmp/add.txt
 read -r added onnode < <(gawk -f lib.awk -v ino="$ino" -v nid="$node" -e '

@@ -12,7 +12,7 @@ sd=$(ls -d /sys/kernel/debug/shrinker/shrinkscope-testcache-* 2>/dev/null)
 [ -d "$sd" ] || { fail "test cache shrinker is in shrinker debugfs"; exit 0; }
 
 populate() { # CGROUP N NID [REF_PCT]
-	./in-cgroup "$1" numactl --membind="$3" sh -c "echo $2 $3 ${4:-0} >$tc/populate"
+	in_cgroup "$1" numactl --membind="$3" sh -c "echo $2 $3 ${4:-0} >$tc/populate"
 }
 count_of() { # INO -> "n0 n1" from the module's counts
 	awk -v i="$1" '$1 == i {print $2, $3; f = 1} END {if (!f) print "0 0"}' "$tc/counts"

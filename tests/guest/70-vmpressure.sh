@@ -11,7 +11,7 @@ insmod "$ko" || { fail "test cache module loads"; exit 0; }
 cgs=/sys/fs/cgroup
 for c in vp/a vp/b vp; do [ -d "$cgs/$c" ] && rmdir "$cgs/$c"; done
 mkdir "$cgs/vp"
-listen() { ./in-cgroup "$1" sh -c "echo '$2' >$tc/listen" 2>/dev/null; }
+listen() { in_cgroup "$1" sh -c "echo '$2' >$tc/listen" 2>/dev/null; }
 
 # Bad arguments fail with EINVAL, as documented.
 bad=0
@@ -37,7 +37,7 @@ listen vp/b "0 1"	# id 4: vp/b, hierarchy: a sibling, hears nothing
 listen vp/a "0 2"	# id 5: vp/a, local: its own pressure
 [ "$(grep -c '^[0-9]' "$tc/listeners")" -eq 6 ] ||
 	fail "six listeners registered" "$(cat "$tc/listeners")"
-./in-cgroup vp/a numactl --membind=0 sh -c "echo 4000 0 >$tc/populate"
+in_cgroup vp/a numactl --membind=0 sh -c "echo 4000 0 >$tc/populate"
 
 # Page cache pressure in vp/a: a 96 MiB file read under a 16 MiB memory.high.
 # Large reads, and a time limit: above memory.high every return to user
@@ -49,7 +49,7 @@ sync
 echo 1 >/proc/sys/vm/drop_caches
 echo 16M >"$cgs/vp/a/memory.high"
 trace-cmd record -q -e vmpressure:vmpressure_notify -o /tmp/vp.dat -- \
-	./in-cgroup vp/a sh -c "$read_big; sleep 1" >/dev/null 2>&1
+	"$IN_CGROUP" vp/a sh -c "$read_big; sleep 1" >/dev/null 2>&1
 cp /tmp/vp.dat "$OUT/vmpressure.dat"
 cp "$tc/listeners" "$OUT/vmpressure-listeners.txt"
 notes() { awk -v id="$1" '$1 == id {print $6 + $7 + $8}' "$tc/listeners"; }
@@ -105,7 +105,7 @@ before="$(notes 3) $(notes 5)"
 timeout 300 bpftrace /host/bpf/vmpressure.bt 3600 >/tmp/vmpressure.bt.out 2>&1 &
 bt=$!
 bt_ready "$bt" /tmp/vmpressure.bt.out 120
-./in-cgroup vp/a sh -c "$read_big; sleep 1"
+in_cgroup vp/a sh -c "$read_big; sleep 1"
 stop_tracer $bt 90
 cp /tmp/vmpressure.bt.out "$OUT/vmpressure.bt.out"
 after="$(notes 3) $(notes 5)" n1b=$(notes 1) ndb=$(notes 2)
@@ -129,7 +129,7 @@ else
 fi
 
 # Unload the consumer while pressure goes on.
-( for i in 1 2 3; do ./in-cgroup vp/a sh -c "$read_big"; done ) &
+( for i in 1 2 3; do in_cgroup vp/a sh -c "$read_big"; done ) &
 # unload only once notifications are arriving
 start=$(notes 1) t=300
 while [ "$(notes 1)" -eq "$start" ] && ((t-- > 0)); do sleep 0.1; done

@@ -56,8 +56,8 @@ done </tmp/oneliners.tsv
 insmod "$ko" || { fail "test cache loads for the bpf checks"; exit 0; }
 ino=$(new_cgroup bpfx)
 tc_workload() {
-	./in-cgroup bpfx numactl --membind=0 sh -c "echo 3000 0 >$tc/populate"
-	./in-cgroup bpfx numactl --membind=1 sh -c "echo 2000 1 >$tc/populate"
+	in_cgroup bpfx numactl --membind=0 sh -c "echo 3000 0 >$tc/populate"
+	in_cgroup bpfx numactl --membind=1 sh -c "echo 2000 1 >$tc/populate"
 	trace-cmd record -q -e vmscan:mm_shrink_slab_end -o /tmp/bpf-tc.dat -- \
 		sh -c 'echo 2 >/proc/sys/vm/drop_caches' >/dev/null 2>&1
 }
@@ -101,7 +101,7 @@ fi
 # memcg_reclaim.bt: memory.reclaim on the cgroup shows as memcg reclaim of it.
 before=$(( $(freed_by_module 0) + $(freed_by_module 1) ))
 mr_workload() {
-	./in-cgroup bpfx numactl --membind=0 sh -c "echo 3000 0 >$tc/populate"
+	in_cgroup bpfx numactl --membind=0 sh -c "echo 3000 0 >$tc/populate"
 	echo 8M >/sys/fs/cgroup/bpfx/memory.reclaim 2>/dev/null
 }
 BT_WORKLOAD=mr_workload run_bt /tmp/memcg_reclaim.out bpftrace "$bpf/memcg_reclaim.bt" 3600 ||

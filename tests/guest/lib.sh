@@ -1,51 +1,11 @@
-# Helpers for in-guest tests (sourced). Each test file prints TAP result lines
-# through pass/fail; tests/guest/run.sh numbers and collects them.
-OUT=${OUT:-/out}
+# Helpers for in-guest tests (sourced). Each test file declares its plan
+# (plan N) before its first result and prints its results through pass,
+# fail, skip (tests/lib/tap.sh); tests/guest/run.sh checks each file's
+# count against its plan, numbers the results and collects them.
+. "$(dirname "${BASH_SOURCE[0]}")/../../vm/guest/lib.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/tap.sh"
+TAP_CONSOLE=/dev/console
 
-pass() { echo "ok - $*"; echo "shrinkscope: ok - $*" >/dev/console; }
-fail() {
-	local desc=$1
-	shift
-	echo "not ok - $desc"
-	[ $# -gt 0 ] && printf '#   %s\n' "$@"
-	echo "shrinkscope: not ok - $desc" >/dev/console
-}
-# check DESC CONDITION-COMMAND...: pass if the command succeeds.
-check() {
-	local desc=$1
-	shift
-	if "$@"; then pass "$desc"; else fail "$desc" "command failed: $*"; fi
-}
-
-# populate_files DIR N: N empty files (N dentries and inodes) in DIR.
-populate_files() {
-	local dir=$1 n=$2 i
-	mkdir -p "$dir"
-	for ((i = 0; i < n; i++)); do : >"$dir/f$i"; done
-}
-
-# wait_for_line FILE PATTERN SECONDS: until a line matches (bpftrace attach).
-wait_for_line() {
-	local f=$1 pat=$2 t=$(( $3 * 10 ))
-	while ((t-- > 0)); do
-		grep -q "$pat" "$f" 2>/dev/null && return 0
-		sleep 0.1
-	done
-	return 1
-}
-
-# catches_sigint PID SECONDS: until PID has a SIGINT handler of its own. A
-# job started with & by a script can be killed by a SIGINT sent earlier.
-catches_sigint() {
-	local pid=$1 t=$(( $2 * 10 )) mask
-	while ((t-- > 0)); do
-		mask=$(awk '/^SigCgt:/ {print $2}' "/proc/$pid/status" 2>/dev/null)
-		[ -n "$mask" ] || return 1	# it has exited
-		(( 0x$mask & 2 )) && return 0
-		sleep 0.1
-	done
-	return 1
-}
 # bt_ready PID OUT SECONDS: bpftrace (PID, or its child if PID is a wrapper
 # such as timeout, writing to OUT) has attached its probes and sleeps in
 # its poll loop; under TCG that is seconds after it prints "Attaching".
@@ -61,62 +21,13 @@ bt_ready() {
 	done
 	return 1
 }
-# stop_tracer PID [SECONDS]: SIGINT until the tracer exits (printing what it
-# measured), then reap it as wait_or_show does. bpftrace 0.17 notices
-# SIGINT only when the signal interrupts its epoll_wait(): one that lands
-# while it attaches or reads its buffers sets a flag it never reads again,
-# and it runs on forever. So the signal is repeated each second.
-stop_tracer() {
-	local pid=$1 n=${2:-60} i
-	while ((n-- > 0)) && kill -INT "$pid" 2>/dev/null; do
-		for ((i = 0; i < 10; i++)); do
-			kill -0 "$pid" 2>/dev/null || break 2
-			sleep 0.1
-		done
-	done
-	wait_or_show "$pid" 5
-}
 
-# new_cgroup NAME: a fresh child of the root cgroup; prints its inode number,
-# which is what the shrinker and list_lru events report as memcg.
-new_cgroup() {
-	local cg=/sys/fs/cgroup/$1
-	[ -d "$cg" ] && rmdir "$cg"
-	mkdir "$cg" && stat -c %i "$cg"
-}
-# in_cgroup NAME CMD...: run CMD inside cgroup NAME.
-in_cgroup() { "$(dirname "${BASH_SOURCE[0]}")/in-cgroup" "$@"; }
 # raw_report DAT: trace-cmd report with every field as name=value.
 raw_report() { trace-cmd report -R -i "$1" 2>/dev/null; }
 
-# show_stacks PID: where PID and its descendants, and every task in D state,
-# sleep in the kernel, as TAP diagnostics.
-show_stacks() {
-	local pids=$1 p frontier=$1
-	while [ -n "$frontier" ]; do
-		frontier=$(for p in $frontier; do pgrep -P "$p"; done)
-		pids="$pids $frontier"
-	done
-	pids="$pids $(ps -eo pid=,stat= | awk '$2 ~ /^D/ {print $1}')"
-	for p in $(printf '%s\n' $pids | sort -un); do
-		[ -r "/proc/$p/stack" ] || continue
-		echo "#   $p $(cat "/proc/$p/comm" 2>/dev/null) $(awk '{print $3}' "/proc/$p/stat" 2>/dev/null):"
-		sed 's/^/#     /' "/proc/$p/stack" 2>/dev/null
-	done
-}
-# wait_or_show PID SECONDS: wait for PID and return its exit status; if it
-# outlives SECONDS, fail a test that shows where it is stuck and return 124
-# (it is left running).
-wait_or_show() {
-	local pid=$1 t=$(( $2 * 10 ))
-	while kill -0 "$pid" 2>/dev/null; do
-		if ((t-- <= 0)); then
-			echo "not ok - $(cat "/proc/$pid/cmdline" 2>/dev/null | tr '\0' ' ' | cut -c1-60) (pid $pid) ends within $2 s"
-			echo "shrinkscope: not ok - pid $pid stuck" >/dev/console
-			show_stacks "$pid"
-			return 124
-		fi
-		sleep 0.1
-	done
-	wait "$pid"
+# kunit_cases SUITE: how many cases the KUnit suite SUITE has, from its
+# source in patches/ (the plan of a file that reports them).
+kunit_cases() {
+	awk -v s="$1" -f "$(dirname "${BASH_SOURCE[0]}")/../lib/kunit-cases.awk" \
+		"$(dirname "${BASH_SOURCE[0]}")"/../../patches/*.patch
 }

@@ -6,22 +6,22 @@
 #   BIG_FILES     files created per node (default 20000)
 #   BIG_OBJECTS   test cache objects per node and round (default 250000)
 #   BIG_ROUNDS    rounds (default 4)
-cd /host/tests/guest && . ./lib.sh
+. /host/vm/guest/lib.sh
 files=${BIG_FILES:-20000} objects=${BIG_OBJECTS:-250000} rounds=${BIG_ROUNDS:-4}
 nodes=$(ls -d /sys/devices/system/node/node[0-9]* | wc -l)
 variant=$(cat /out/variant)
 insmod "/host/build/modules/$variant/testcache/shrinkscope_testcache.ko" || exit 1
 new_cgroup big >/dev/null || exit 1
 cat >/tmp/work.sh <<W
-cd /host/tests/guest && . ./lib.sh
+. /host/vm/guest/lib.sh
 tc=/sys/kernel/debug/shrinkscope_testcache
 for ((n = 0; n < $nodes; n++)); do
-	numactl --membind=\$n bash -c ". ./lib.sh; populate_files /var/tmp/big/node\$n $files"
+	numactl --membind=\$n bash -c ". /host/vm/guest/lib.sh; populate_files /var/tmp/big/node\$n $files"
 done
 echo 2 >/proc/sys/vm/drop_caches
 for ((r = 0; r < $rounds; r++)); do
 	for ((n = 0; n < $nodes; n++)); do
-		./in-cgroup big numactl --membind=\$n sh -c "echo $objects \$n >\$tc/populate" || exit 1
+		in_cgroup big numactl --membind=\$n sh -c "echo $objects \$n >\$tc/populate" || exit 1
 	done
 	echo 2 >/proc/sys/vm/drop_caches
 done

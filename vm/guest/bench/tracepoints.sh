@@ -4,7 +4,7 @@
 #   BENCH_PAIRS    list_lru add+del pairs per timing (default 200000)
 #   BENCH_REPEAT   timings per figure, the median is kept (default 7)
 #   BENCH_OBJECTS  test cache objects reclaimed per shrink timing (default 20000)
-cd "$(dirname "$0")/../../../tests/guest" && . ./lib.sh
+. "$(dirname "$0")/../lib.sh"
 pairs=${BENCH_PAIRS:-200000} repeat=${BENCH_REPEAT:-7} objects=${BENCH_OBJECTS:-20000}
 variant=$(cat /out/variant)
 ko=/host/build/modules/$variant/testcache/shrinkscope_testcache.ko
@@ -17,7 +17,7 @@ new_cgroup bench >/dev/null
 
 lru_ns() { # median ns per add+del pair
 	for ((i = 0; i < repeat; i++)); do
-		./in-cgroup bench sh -c "echo $pairs >$tc/bench_lru"
+		in_cgroup bench sh -c "echo $pairs >$tc/bench_lru"
 		awk '{printf "%.2f\n", $2 / $1}' "$tc/bench_lru"
 	done | median
 }
@@ -36,7 +36,7 @@ rmmod shrinkscope_testcache
 # Shrink path: batch=1 makes one scan_objects call per object.
 insmod "$ko" batch=1 || exit 1
 shrink_once() { # EVENT|none: one timing, "ns events"
-	./in-cgroup bench numactl --membind=0 sh -c "echo $objects 0 >$tc/populate"
+	in_cgroup bench numactl --membind=0 sh -c "echo $objects 0 >$tc/populate"
 	[ "$1" != none ] && echo 1 >"$ev/vmscan/$1/enable"
 	t0=$(date +%s%N)
 	echo 256M >/sys/fs/cgroup/bench/memory.reclaim 2>/dev/null
@@ -72,7 +72,7 @@ tracer_run() { # NAME EVENTS CMD...: "ns" medians with CMD running
 	catches_sigint "$pid" 120 || { echo "$name did not start: $(head -3 /tmp/tracer.$name)" >&2; exit 1; }
 	sleep 15
 	for ((i = 0; i < repeat; i++)); do
-		./in-cgroup bench numactl --membind=0 sh -c "echo $objects 0 >$tc/populate"
+		in_cgroup bench numactl --membind=0 sh -c "echo $objects 0 >$tc/populate"
 		t0=$(date +%s%N)
 		echo 256M >/sys/fs/cgroup/bench/memory.reclaim 2>/dev/null
 		t1=$(date +%s%N)

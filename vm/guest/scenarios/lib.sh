@@ -1,7 +1,11 @@
 # Shared by the scenarios (sourced in the guest): filling caches, recording.
-cd /host/tests/guest && . ./lib.sh
+# The helpers they share with the tests are in vm/guest/lib.sh.
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 nodes=$(ls -d /sys/devices/system/node/node[0-9]* | wc -l)
 log() { echo "shrinkscope: $*" >/dev/console; }
+# die MESSAGE: the scenario fails; a trace of the wrong setup is worse
+# than none.
+die() { log "error: $*"; exit 1; }
 
 # fill_files N [CGROUP]: N files on every node, charged to CGROUP if given.
 fill_files() {
@@ -9,20 +13,29 @@ fill_files() {
 	for ((n = 0; n < nodes; n++)); do
 		log "creating $1 files on node $n${2:+ in $2}"
 		if [ -n "${2:-}" ]; then
-			./in-cgroup "$2" numactl --membind="$n" bash -c ". ./lib.sh; populate_files /var/tmp/fill/${2}node$n $1"
+			in_cgroup "$2" numactl --membind="$n" bash -c ". $GUEST_DIR/lib.sh; populate_files /var/tmp/fill/${2}node$n $1" ||
+				die "creating files in cgroup $2 on node $n failed"
 		else
-			numactl --membind="$n" bash -c ". ./lib.sh; populate_files /var/tmp/fill/node$n $1"
+			numactl --membind="$n" bash -c ". $GUEST_DIR/lib.sh; populate_files /var/tmp/fill/node$n $1"
 		fi
 	done
 }
 
-# fill_testcache N [CGROUP]: N test cache objects on every node.
+# fill_testcache N [CGROUP]: N test cache objects on every node, charged to
+# CGROUP if given. Any failure fails the scenario: objects anywhere else
+# would be measured as another memcg's.
 fill_testcache() {
 	local tc=/sys/kernel/debug/shrinkscope_testcache n
-	[ -d "$tc" ] || insmod "/host/build/modules/$(cat /out/variant)/testcache/shrinkscope_testcache.ko" || return 1
+	[ -d "$tc" ] || insmod "/host/build/modules/$(cat /out/variant)/testcache/shrinkscope_testcache.ko" ||
+		die "the test cache module does not load"
 	for ((n = 0; n < nodes; n++)); do
-		./in-cgroup "${2:-.}" numactl --membind="$n" sh -c "echo $1 $n >$tc/populate" 2>/dev/null ||
-			numactl --membind="$n" sh -c "echo $1 $n >$tc/populate"
+		if [ -n "${2:-}" ]; then
+			in_cgroup "$2" numactl --membind="$n" sh -c "echo $1 $n >$tc/populate" ||
+				die "populating the test cache in cgroup $2 on node $n failed"
+		else
+			numactl --membind="$n" sh -c "echo $1 $n >$tc/populate" ||
+				die "populating the test cache on node $n failed"
+		fi
 	done
 }
 
@@ -38,7 +51,7 @@ record() {
 	local events=(-e vmscan:mm_shrink_slab_start -e vmscan:mm_shrink_slab_end
 		-e vmscan:mm_vmscan_direct_reclaim_begin -e vmscan:mm_vmscan_direct_reclaim_end
 		-e vmscan:mm_vmscan_kswapd_wake -e vmscan:mm_vmscan_memcg_reclaim_begin
-		-e vmscan:mm_vmscan_memcg_reclaim_end)
+		-e vmscan:mm_vmscan_memcg_reclaim_end -e vmscan:mm_vmscan_lru_shrink_inactive)
 	local e
 	for e in mm_shrink_slab_batch mm_shrinker_register mm_shrinker_unregister; do
 		[ -d /sys/kernel/tracing/events/vmscan/$e ] && events+=(-e "vmscan:$e")
@@ -60,7 +73,6 @@ record() {
 	cd /tmp || return 1
 	trace-cmd record -q -b 20000 "${events[@]}" -o /tmp/trace.dat -- "$@" >"$OUT/record.log" 2>&1
 	local rc=$?
-	cd /host/tests/guest || return 1
 	stop_tracer "$spid" || { log "error: shrinkstat did not stop"; rc=1; }
 	snapshot >"$OUT/after.txt"
 	cp /tmp/trace.dat "$OUT/trace.dat" || return 1

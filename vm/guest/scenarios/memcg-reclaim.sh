@@ -9,7 +9,7 @@
 #   HIGH       memory.high of cgroup B (default 16M)
 . "$(dirname "$0")/lib.sh"
 for c in A B C; do
-	new_cgroup "scen$c" >/dev/null
+	new_cgroup "scen$c" >/dev/null || die "cannot make cgroup scen$c"
 	fill_files "${FILES:-10000}" "scen$c"
 	fill_testcache "${OBJECTS:-10000}" "scen$c"
 done
@@ -18,5 +18,5 @@ sync; echo 1 >/proc/sys/vm/drop_caches
 log "recording memory.reclaim on scenA, memory.high on scenB"
 record sh -c "echo ${RECLAIM:-16M} >/sys/fs/cgroup/scenA/memory.reclaim;
 	echo ${HIGH:-16M} >/sys/fs/cgroup/scenB/memory.high;
-	/host/tests/guest/in-cgroup scenB cat /var/tmp/scen.big >/dev/null; true" || exit 1
+	$IN_CGROUP scenB cat /var/tmp/scen.big >/dev/null; true" || exit 1
 for c in A B C; do echo "scen$c $(stat -c %i /sys/fs/cgroup/scen$c)"; done >"$OUT/cgroups.txt"

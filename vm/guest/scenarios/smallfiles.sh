@@ -8,7 +8,7 @@
 #   LIMIT      memory.max of the workload's cgroup (default 64M)
 #   HOG_PCT    share of the caches the hog takes on top of free memory (default 40)
 . "$(dirname "$0")/lib.sh"
-new_cgroup smallfiles >/dev/null
+new_cgroup smallfiles >/dev/null || die "cannot make cgroup smallfiles"
 echo "${LIMIT:-64M}" >/sys/fs/cgroup/smallfiles/memory.max
 cat >/tmp/postmark.sh <<'PM'
 files=$1 dirs=$2 rounds=$3
@@ -25,4 +25,4 @@ done
 PM
 hog=$(hog_kb "${HOG_PCT:-40}")
 log "recording smallfiles in a ${LIMIT:-64M} cgroup beside a $hog kB hog"
-record sh -c "memhog -r4 ${hog}k >/dev/null & /host/tests/guest/in-cgroup smallfiles bash /tmp/postmark.sh ${FILES:-20000} ${DIRS:-100} ${ROUNDS:-2}; wait"
+record sh -c "memhog -r4 ${hog}k >/dev/null & $IN_CGROUP smallfiles bash /tmp/postmark.sh ${FILES:-20000} ${DIRS:-100} ${ROUNDS:-2}; wait"
