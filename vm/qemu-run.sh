@@ -43,6 +43,7 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 rm -f "$out/console.log" "$out/exit-status"
 echo "$variant" >"$out/variant"
+echo "$nodes" >"$out/nodes"	# what the host-side checks expect
 printf '%q ' "$@" >"$out/job"
 echo >>"$out/job"
 

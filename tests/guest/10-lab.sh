@@ -1,5 +1,6 @@
 # The lab itself: NUMA topology, cgroup v2 memory controller, shrinker debugfs.
 . ./lib.sh
+plan 3
 
 nodes=0 with_mem=0 sizes=
 for n in /sys/devices/system/node/node[0-9]*; do

@@ -5,6 +5,7 @@
 
 files=${LAB_FILES:-4000}
 nodes=$(ls -d /sys/devices/system/node/node[0-9]* | wc -l)
+plan $((1 + nodes))
 for ((n = 0; n < nodes; n++)); do
 	numactl --membind="$n" bash -c ". ./lib.sh; populate_files /var/tmp/lab/node$n $files"
 done

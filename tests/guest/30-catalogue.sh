@@ -4,8 +4,10 @@
 . ./lib.sh
 cat=/host/tracepoints/fields.tsv
 ev_dir=/sys/kernel/tracing/events
+events=$(awk -F'\t' '!/^#/ {print $1 "/" $2}' "$cat" | uniq)
+plan $(($(wc -l <<<"$events") + 1))
 
-for ev in $(awk -F'\t' '!/^#/ {print $1 "/" $2}' "$cat" | uniq); do
+for ev in $events; do
 	fmt=$ev_dir/$ev/format
 	if [ ! -r "$fmt" ]; then
 		fail "tracepoint $ev exists" "no $fmt"

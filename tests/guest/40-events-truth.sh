@@ -4,6 +4,7 @@
 # superblock lrus' walk events account for every object the sb shrinkers
 # freed. memory.reclaim on a cgroup shows as memcg reclaim of that memcg.
 . ./lib.sh
+plan 5
 [ -d /sys/kernel/tracing/events/list_lru ] || { fail "kernel has list_lru events"; exit 0; }
 files=${TRUTH_FILES:-3000}
 node=$(( $(ls -d /sys/devices/system/node/node[0-9]* | wc -l) - 1 ))

@@ -2,6 +2,7 @@
 # enabling and disabling all of them over and over during reclaim leaves no
 # warning (the console is checked by the host after the run).
 . ./lib.sh
+plan 4
 cat=/host/tracepoints/fields.tsv
 ev_dir=/sys/kernel/tracing/events
 
@@ -54,13 +55,15 @@ raw_report /tmp/mount.dat | gawk -f lib.awk -e '
 	e == "mm_shrinker_register" && f["name"] ~ /^sb-tmpfs/ { reg[f["shr"]] = f["flags"]; id[f["shr"]] = f["debugfs_id"] }
 	e == "mm_shrinker_unregister" && (f["shr"] in reg) { unreg[f["shr"]] = 1 }
 	END {
-		for (s in reg) {
-			# SHRINKER_REGISTERED | NUMA_AWARE | MEMCG_AWARE = 0x7
-			ok = (s in unreg) && and(strtonum(reg[s]), 7) == 7 && id[s] >= 0
-			printf "%s - mm_shrinker_register/unregister: sb-tmpfs %s, flags 0x%x, debugfs id %d, unregistered %s\n", ok ? "ok" : "not ok", s, strtonum(reg[s]), id[s], (s in unreg) ? "yes" : "no"
-			n++
+		for (s in reg) { n++; one = s }
+		if (n != 1) {
+			printf "not ok - one sb-tmpfs shrinker registered by a tmpfs mount (saw %d)\n", n
+			exit
 		}
-		if (n != 1) printf "not ok - one sb-tmpfs shrinker registered by a tmpfs mount (saw %d)\n", n
+		s = one
+		# SHRINKER_REGISTERED | NUMA_AWARE | MEMCG_AWARE = 0x7
+		ok = (s in unreg) && and(strtonum(reg[s]), 7) == 7 && id[s] >= 0
+		printf "%s - mm_shrinker_register/unregister: sb-tmpfs %s, flags 0x%x, debugfs id %d, unregistered %s\n", ok ? "ok" : "not ok", s, strtonum(reg[s]), id[s], (s in unreg) ? "yes" : "no"
 	}'
 
 # Every list_lru and shrinker event in one trace for the host to parse

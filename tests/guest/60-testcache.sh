@@ -2,6 +2,7 @@
 # debugfs, targeted scans, memcg-targeted reclaim, referenced objects,
 # node-targeted pressure, and unload under reclaim.
 . ./lib.sh
+plan 9
 ko=/host/build/modules/series/testcache/shrinkscope_testcache.ko
 tc=/sys/kernel/debug/shrinkscope_testcache
 if ! insmod "$ko"; then
@@ -19,8 +20,11 @@ count_of() { # INO -> "n0 n1" from the module's counts
 }
 
 a=$(new_cgroup tca) b=$(new_cgroup tcb) c=$(new_cgroup tcc)
-populate tca 2000 0 && populate tca 3000 1 && populate tcb 1000 0 && populate tcb 1500 1 ||
-	fail "populate through debugfs under numactl --membind"
+if populate tca 2000 0 && populate tca 3000 1 && populate tcb 1000 0 && populate tcb 1500 1; then
+	pass "populate through debugfs under numactl --membind, in two cgroups"
+else
+	fail "populate through debugfs under numactl --membind, in two cgroups"
+fi
 if [ "$(count_of "$a")" = "2000 3000" ] && [ "$(count_of "$b")" = "1000 1500" ]; then
 	pass "module counts: memcg $a has 2000 + 3000, memcg $b 1000 + 1500 objects on nodes 0 + 1"
 else

@@ -1,8 +1,9 @@
 # The list_lru_memcg KUnit suite (patches/, built as a module) charges items
 # to the cgroups /kunit-list-lru/{a,b,a/doomed} made here before loading it;
 # its reparenting case waits until we remove a/doomed. Each KUnit case
-# becomes one test line.
+# becomes one test line: the plan counts the suite's cases in patches/.
 . ./lib.sh
+plan $((2 + $(kunit_cases list_lru_memcg)))
 ko=/host/build/modules/series/kernel/list_lru_memcg_kunit.ko
 if [ ! -f "$ko" ]; then
 	fail "the list_lru_memcg KUnit module was built" "missing: ${ko#/host/}"
@@ -23,10 +24,13 @@ for ((i = 0; i < 600; i++)); do
 done
 if dmesg | grep -qF "$prompt"; then
 	rmdir "$root/a/doomed"
+	pass "the reparenting case asked for its cgroup to be removed"
 else
 	fail "the reparenting case asked for its cgroup to be removed" "$(dmesg | tail -3)"
 fi
-wait "$pid" || fail "insmod list_lru_memcg_kunit.ko" "exit status $?"
+rc=0
+wait "$pid" || rc=$?
+ok_if $rc "insmod list_lru_memcg_kunit.ko returns 0 (exit status $rc)"
 dmesg >"$OUT/kunit-memcg.log"
 awk -v suites=list_lru_memcg -v where="when loaded" -f ktap.awk "$OUT/kunit-memcg.log"
 rmmod list_lru_memcg_kunit

@@ -2,6 +2,7 @@
 # cache's listeners: modes, levels explained by scanned/reclaimed, the
 # tracepoint, bad arguments, unregistering, and unload under pressure.
 . ./lib.sh
+plan 11
 ko=/host/build/modules/series/testcache/shrinkscope_testcache.ko
 tc=/sys/kernel/debug/shrinkscope_testcache
 [ -d /sys/kernel/tracing/events/vmpressure ] || { fail "kernel has vmpressure events"; exit 0; }
@@ -35,8 +36,11 @@ a=$(stat -c %i "$cgs/vp/a")
 listen vp/a "0 0 1"	# id 3: vp/a, default, trims the cache
 listen vp/b "0 1"	# id 4: vp/b, hierarchy: a sibling, hears nothing
 listen vp/a "0 2"	# id 5: vp/a, local: its own pressure
-[ "$(grep -c '^[0-9]' "$tc/listeners")" -eq 6 ] ||
-	fail "six listeners registered" "$(cat "$tc/listeners")"
+if [ "$(grep -c '^[0-9]' "$tc/listeners")" -eq 6 ]; then
+	pass "six listeners registered, on vp, vp/a and vp/b"
+else
+	fail "six listeners registered, on vp, vp/a and vp/b" "$(cat "$tc/listeners")"
+fi
 in_cgroup vp/a numactl --membind=0 sh -c "echo 4000 0 >$tc/populate"
 
 # Page cache pressure in vp/a: a 96 MiB file read under a 16 MiB memory.high.
@@ -99,8 +103,12 @@ raw_report /tmp/vp.dat | gawk -f lib.awk -v a="$a" -v cb="$seen_by_a" -e '
 
 # No callback after unregister.
 # (a local listener counts as handling it too: both of vp/a's go)
-timeout 60 sh -c "echo 3 >$tc/unlisten && echo 5 >$tc/unlisten" ||
-	{ echo w >/proc/sysrq-trigger; fail "unlisten returns" "timed out"; }
+if timeout 60 sh -c "echo 3 >$tc/unlisten && echo 5 >$tc/unlisten"; then
+	pass "unlisten of vp/a's two listeners returns"
+else
+	echo w >/proc/sysrq-trigger
+	fail "unlisten of vp/a's two listeners returns" "failed or timed out"
+fi
 before="$(notes 3) $(notes 5)"
 timeout 300 bpftrace /host/bpf/vmpressure.bt 3600 >/tmp/vmpressure.bt.out 2>&1 &
 bt=$!

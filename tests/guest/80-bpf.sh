@@ -5,6 +5,10 @@
 bpf=/host/bpf
 ko=/host/build/modules/series/testcache/shrinkscope_testcache.ko
 tc=/sys/kernel/debug/shrinkscope_testcache
+gawk '/^    bpftrace -e / {sub(/^    /, ""); cmd = $0; next}
+	/^Expect: `/ && cmd != "" {re = $0; sub(/^Expect: `/, "", re); sub(/`$/, "", re)
+		print cmd "\t" re; cmd = ""}' "$bpf/ONELINERS.md" >/tmp/oneliners.tsv
+plan $(($(wc -l </tmp/oneliners.tsv) + 14))
 
 workload() {
 	populate_files /var/tmp/bpfw 1500
@@ -35,9 +39,6 @@ run_bt() {
 }
 
 # --- ONELINERS.md ---
-gawk '/^    bpftrace -e / {sub(/^    /, ""); cmd = $0; next}
-	/^Expect: `/ && cmd != "" {re = $0; sub(/^Expect: `/, "", re); sub(/`$/, "", re)
-		print cmd "\t" re; cmd = ""}' "$bpf/ONELINERS.md" >/tmp/oneliners.tsv
 n=0
 while IFS=$'\t' read -r cmd re; do
 	n=$((n + 1))
@@ -62,8 +63,8 @@ tc_workload() {
 		sh -c 'echo 2 >/proc/sys/vm/drop_caches' >/dev/null 2>&1
 }
 freed_by_module() { awk -v i="$ino" -v n="$1" '$1 == i && $2 == n {print $5}' "$tc/stats"; }
-BT_WORKLOAD=tc_workload run_bt /tmp/shrink_freed.out bpftrace "$bpf/shrink_freed.bt" 3600 ||
-	fail "shrink_freed.bt attaches" "$(head -5 /tmp/shrink_freed.out)"
+BT_WORKLOAD=tc_workload run_bt /tmp/shrink_freed.out bpftrace "$bpf/shrink_freed.bt" 3600
+ok_if $? "shrink_freed.bt attaches and stops"
 cp /tmp/shrink_freed.out "$OUT/shrink_freed.out"
 tcrep=$(raw_report /tmp/bpf-tc.dat)
 for nid in 0 1; do
@@ -86,8 +87,8 @@ echo "$ino $(freed_by_module 0) $(freed_by_module 1)" >"$OUT/testcache-freed.txt
 
 # lru_walks.bt: removals from the test cache's lru = the module's frees.
 m0=$(( $(freed_by_module 0) + $(freed_by_module 1) ))
-BT_WORKLOAD=tc_workload run_bt /tmp/lru_walks.out bpftrace "$bpf/lru_walks.bt" ||
-	fail "lru_walks.bt attaches" "$(head -5 /tmp/lru_walks.out)"
+BT_WORKLOAD=tc_workload run_bt /tmp/lru_walks.out bpftrace "$bpf/lru_walks.bt"
+ok_if $? "lru_walks.bt attaches and stops"
 cp /tmp/lru_walks.out "$OUT/lru_walks.out"
 id=$(sed -n 's/^@name\[\([0-9]*\)\]: shrinkscope-testcache$/\1/p' /tmp/lru_walks.out)
 removed=$(sed -n "s/^@removed\[$id\]: \([0-9]*\)$/\1/p" /tmp/lru_walks.out)
@@ -104,8 +105,8 @@ mr_workload() {
 	in_cgroup bpfx numactl --membind=0 sh -c "echo 3000 0 >$tc/populate"
 	echo 8M >/sys/fs/cgroup/bpfx/memory.reclaim 2>/dev/null
 }
-BT_WORKLOAD=mr_workload run_bt /tmp/memcg_reclaim.out bpftrace "$bpf/memcg_reclaim.bt" 3600 ||
-	fail "memcg_reclaim.bt attaches" "$(head -5 /tmp/memcg_reclaim.out)"
+BT_WORKLOAD=mr_workload run_bt /tmp/memcg_reclaim.out bpftrace "$bpf/memcg_reclaim.bt" 3600
+ok_if $? "memcg_reclaim.bt attaches and stops"
 cp /tmp/memcg_reclaim.out "$OUT/memcg_reclaim.out"
 after=$(( $(freed_by_module 0) + $(freed_by_module 1) ))
 b=$(sed -n "s/^@objects_memcg_reclaim\[$ino\]: \([0-9]*\)$/\1/p" /tmp/memcg_reclaim.out | tail -1)

@@ -3,12 +3,14 @@
 # kind of kernel problem the guest runs must not hide.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 fx=$top/tests/host/fixtures
+kinds="warn oops lockdep atomic panic bug kasan"
+echo "1..$((2 + $(wc -w <<<"$kinds")))"
 if "$top/vm/check-console.sh" "$fx/clean.log" 2>/dev/null; then
 	echo "ok - check-console passes a clean guest console"
 else
 	echo "not ok - check-console passes a clean guest console"
 fi
-for kind in warn oops lockdep atomic panic bug kasan; do
+for kind in $kinds; do
 	if "$top/vm/check-console.sh" "$fx/$kind.log" 2>/dev/null; then
 		echo "not ok - check-console fails a console with a $kind report"
 	else

@@ -19,18 +19,24 @@ say() { # say STATUS DESCRIPTION: STATUS 0 is ok
 	fi
 }
 
-if ! make -C "$an" -s >"$tmp/build.log" 2>&1; then
+# Built and unit-tested before the plan: each unit check is one line
+# here. analysis/tests/unit.c prints its own plan last, from the checks it
+# ran; the file's plan adds that count to the 46 lines below.
+build=0
+make -C "$an" -s >"$tmp/build.log" 2>&1 || build=$?
+[ $build -eq 0 ] && make -C "$an" -s check >"$tmp/unit.log" 2>&1
+rc=$?
+units=$(grep -cE '^(ok|not ok) - ' "$tmp/unit.log" 2>/dev/null)
+echo "1..$((46 + units))"
+if [ $build -ne 0 ]; then
 	echo "not ok - analysis builds"
 	sed 's/^/#   /' "$tmp/build.log" | head -20
 	exit 0
 fi
 echo "ok - analysis builds (-Wall -Wextra -Werror)"
-
-make -C "$an" -s check >"$tmp/unit.log" 2>&1
-rc=$?
 sed -nE 's/^(ok|not ok) - /\1 - analysis unit: /p' "$tmp/unit.log"
-grep -q '^ok - ' "$tmp/unit.log" && [ $rc -eq 0 ]
-say $? "analysis unit tests run and pass (make -C analysis check)"
+[ "$(tail -n1 "$tmp/unit.log")" = "1..$units" ] && [ "$units" -gt 0 ] && [ $rc -eq 0 ]
+say $? "analysis unit tests run to their plan (1..$units) and pass (make -C analysis check)"
 
 # csvcol TABLE COLUMN: that column of that table, from --csv output
 csvcol() {

@@ -2,6 +2,7 @@
 # Host side of tests/guest/70: the host's trace-cmd parses the
 # vmpressure_notify events the guest recorded, with no [FAILED TO PARSE].
 out=${1:?usage: 70-vmpressure-parse.sh OUTDIR}
+echo "1..1"
 f=$out/vmpressure.dat
 [ -s "$f" ] || { echo "not ok - guest recorded vmpressure.dat"; exit 0; }
 rep=$(trace-cmd report -i "$f" 2>&1)

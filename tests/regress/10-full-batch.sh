@@ -7,6 +7,7 @@
 # 1). A change of that kind, not noise, is what must be reported: series
 # at most 1, full-batch above 1 and at least twice the series.
 . "$(dirname "$0")/lib.sh"
+plan 3
 runs=${REGRESS_RUNS:-1}
 FILES=${FILES:-8000} OBJECTS=${OBJECTS:-8000} regress full-batch series full-batch numa-pressure "$runs"
 if [ "$rc" -ne 1 ] || [ ! -s "$dir/compare.json" ]; then

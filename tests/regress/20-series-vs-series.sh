@@ -4,6 +4,7 @@
 # out 3x apart between runs before the scenario synced first; see NOTES.md
 # for how far it agrees since.)
 . "$(dirname "$0")/lib.sh"
+plan 1
 runs=${REGRESS_RUNS:-2}
 SHRINKERS='sb-ext4|shrinkscope-testcache' FILES=${FILES:-5000} OBJECTS=${OBJECTS:-5000} \
 	regress self series series drop-caches "$runs"

@@ -2,6 +2,7 @@
 # base (stock 6.1 events) against series: compares on what both traces
 # have and says which fields it could not compare.
 . "$(dirname "$0")/lib.sh"
+plan 1
 FILES=${FILES:-5000} OBJECTS=${OBJECTS:-5000} regress base base series drop-caches "${REGRESS_RUNS:-1}"
 missing=$(grep -o '{"not_compared": "[^"]*"' "$dir/compare.json" 2>/dev/null | sed 's/.*: "//; s/"$//' | paste -sd';')
 rows=$(grep '"metric":' "$dir/compare.json" 2>/dev/null | grep -c '"verdict":')

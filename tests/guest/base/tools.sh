@@ -1,12 +1,14 @@
 #!/bin/bash
 # On the base kernel (stock 6.1 events only): the bpf tools say what they
-# cannot measure and never print zeros for it. Run by tests/regress/40.
+# cannot measure and never print zeros for it. Run by tests/regress/40,
+# which also reads shrinkstat's JSON (stat.json) on the host.
 cd /host/tests/guest && . ./lib.sh
 tools=/host/build/bpf
 out=/out/base-tools.tap
 : >"$out"
 workload() { populate_files /var/tmp/bt 2000; echo 2 >/proc/sys/vm/drop_caches; }
 {
+plan 3
 "$tools/shrinktop" -i 8 -c 1 >/tmp/top.out 2>&1 &
 pid=$!
 wait_for_line /tmp/top.out attached 60 && workload
@@ -23,13 +25,7 @@ fi
 pid=$!
 wait_for_line /tmp/stat.err measuring 60 && workload
 wait $pid
-if grep -q '"scanned": null' /tmp/stat.json && grep -q '"batch_log2": null' /tmp/stat.json &&
-   ! grep -q '"scanned": [0-9]' /tmp/stat.json; then
-	echo "ok - shrinkstat --json on base: scanned and batch histogram are null, never 0"
-else
-	echo "not ok - shrinkstat --json on base uses null for what it cannot measure"
-	head -c 400 /tmp/stat.json | sed 's/^/#   /'
-fi
+cp /tmp/stat.json /tmp/stat.err /out/ 2>/dev/null
 msg=$("$tools/shrinktop" -C /x 2>&1) && st=0 || st=$?
 if [ "$st" -ne 0 ] && [ "$(wc -l <<<"$msg")" -eq 1 ] && grep -q 'shrinkscope series' <<<"$msg"; then
 	echo "ok - shrinktop -C on base: one line, exit $st: $msg"
