@@ -8,8 +8,9 @@ plan 1
 runs=${REGRESS_RUNS:-2}
 SHRINKERS='sb-ext4|shrinkscope-testcache' FILES=${FILES:-5000} OBJECTS=${OBJECTS:-5000} \
 	regress self series series drop-caches "$runs"
-changed=$(grep '"metric":' "$dir/compare.json" 2>/dev/null | grep -cE '"verdict": "(more|less) aggressive"')
-rows=$(grep '"metric":' "$dir/compare.json" 2>/dev/null | grep -c '"verdict":')
+verdicts=$(jq "$dir/compare.json" compare verdict 2>/dev/null)
+changed=$(grep -cE '^(more|less) aggressive$' <<<"$verdicts")
+rows=$(grep -c . <<<"$verdicts")
 if [ "$rc" -eq 0 ] && [ "${rows:-0}" -gt 0 ] && [ "$changed" -eq 0 ]; then
 	echo "ok - series vs series ($runs + $runs drop-caches runs): all $rows sb-ext4 and test cache rows unchanged, exit 0"
 else

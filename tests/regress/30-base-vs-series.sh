@@ -4,8 +4,8 @@
 . "$(dirname "$0")/lib.sh"
 plan 1
 FILES=${FILES:-5000} OBJECTS=${OBJECTS:-5000} regress base base series drop-caches "${REGRESS_RUNS:-1}"
-missing=$(grep -o '{"not_compared": "[^"]*"' "$dir/compare.json" 2>/dev/null | sed 's/.*: "//; s/"$//' | paste -sd';')
-rows=$(grep '"metric":' "$dir/compare.json" 2>/dev/null | grep -c '"verdict":')
+missing=$(jq "$dir/compare.json" not_compared not_compared 2>/dev/null | paste -sd';')
+rows=$(jq "$dir/compare.json" compare verdict 2>/dev/null | grep -c .)
 if [ "$rc" -le 1 ] && [ "${rows:-0}" -gt 0 ] && [ -n "$missing" ] &&
    grep -q 'Fields that could not be compared' "$dir/compare.txt"; then
 	echo "ok - base vs series compares $rows rows and names what it could not compare: $missing"

@@ -1,6 +1,6 @@
 # Helpers for the regression-report tests (sourced): run vm/regress.sh into
-# the test's results folder and read the analyser's compare.json. Each test
-# declares its plan (tests/lib/tap.sh).
+# the test's results folder and read the analyser's compare.json through a
+# JSON parser (tests/lib/jq.py). Each test declares its plan (tests/lib/tap.sh).
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 . "$TOP/tests/lib/tap.sh"
 OUTDIR=${1:?usage: TEST OUTDIR}
@@ -18,10 +18,11 @@ regress() {
 	dir=$(ls -d "$OUTDIR/$1"/*-regress-* 2>/dev/null | tail -n1)
 }
 
-# rows SHRINKER_RE METRIC: "node verdict base_mean cand_mean" per row.
+# rows SHRINKER_RE METRIC: "node verdict base_mean cand_mean" per compared
+# row of a shrinker whose name fully matches SHRINKER_RE, tab-separated.
 rows() {
-	grep -E "\"shrinker\": \"$1\"" "$dir/compare.json" | grep "\"metric\": \"$2\"" |
-		sed -E 's/.*"node": ([0-9]+).*"base_mean": ([^,]+),.*"cand_mean": ([^,]+),.*"verdict": "([^"]+)".*/\1 \4 \2 \3/'
+	jq "$dir/compare.json" compare node,verdict,base_mean,cand_mean \
+		"shrinker~$1" "metric=$2"
 }
 
 # on_base NAME CMD...: build the base kernel if needed and run CMD (a path
