@@ -118,7 +118,7 @@ stop_tracer $bt 90
 cp /tmp/vmpressure.bt.out "$OUT/vmpressure.bt.out"
 after="$(notes 3) $(notes 5)" n1b=$(notes 1) ndb=$(notes 2)
 vp=$(stat -c %i "$cgs/vp")
-seen=$(grep "^@total\[$vp, " /tmp/vmpressure.bt.out | awk '{s += $NF} END {print s + 0}')
+seen=$(grep "^@notify\[$vp, " /tmp/vmpressure.bt.out | awk '{s += $NF} END {print s + 0}')
 if [ "${seen:-0}" -eq $((n1b - n1)) ] && [ "$seen" -gt 0 ]; then
 	pass "vmpressure.bt counted $seen notifications of vp, as its listener did"
 else

@@ -1,5 +1,6 @@
 # bpf/: every one-liner of ONELINERS.md prints what it claims, and the
-# bpftrace scripts' counts equal the test cache's own counters and a
+# bpftrace scripts' figures are exactly the test cache's: its own counters,
+# the batches do_shrink_slab() makes of a drop of a known size, and a
 # trace-cmd recording of the same run.
 . ./lib.sh
 bpf=/host/bpf
@@ -8,7 +9,7 @@ tc=/sys/kernel/debug/shrinkscope_testcache
 gawk '/^    bpftrace -e / {sub(/^    /, ""); cmd = $0; next}
 	/^Expect: `/ && cmd != "" {re = $0; sub(/^Expect: `/, "", re); sub(/`$/, "", re)
 		print cmd "\t" re; cmd = ""}' "$bpf/ONELINERS.md" >/tmp/oneliners.tsv
-plan $(($(wc -l </tmp/oneliners.tsv) + 14))
+plan $(($(wc -l </tmp/oneliners.tsv) + 16))
 
 workload() {
 	populate_files /var/tmp/bpfw 1500
@@ -53,30 +54,55 @@ done </tmp/oneliners.tsv
 [ "$n" -ge 10 ] && pass "ONELINERS.md has $n one-liners (10 or more)" ||
 	fail "ONELINERS.md has 10 or more one-liners" "found $n"
 
-# --- scripts against the test cache's counters ---
-insmod "$ko" || { fail "test cache loads for the bpf checks"; exit 0; }
+# --- scripts against the test cache ---
+# A batch size of its own (not SHRINK_BATCH) makes its batches its own.
+insmod "$ko" batch=96 || { fail "test cache loads for the bpf checks"; exit 0; }
+batch=$(cat /sys/module/shrinkscope_testcache/parameters/batch)
 ino=$(new_cgroup bpfx)
+objects="3000 2000"	# on node 0, node 1
 tc_workload() {
-	in_cgroup bpfx numactl --membind=0 sh -c "echo 3000 0 >$tc/populate"
-	in_cgroup bpfx numactl --membind=1 sh -c "echo 2000 1 >$tc/populate"
+	in_cgroup bpfx numactl --membind=0 sh -c "echo ${objects% *} 0 >$tc/populate"
+	in_cgroup bpfx numactl --membind=1 sh -c "echo ${objects#* } 1 >$tc/populate"
 	trace-cmd record -q -e vmscan:mm_shrink_slab_end -o /tmp/bpf-tc.dat -- \
 		sh -c 'echo 2 >/proc/sys/vm/drop_caches' >/dev/null 2>&1
 }
-freed_by_module() { awk -v i="$ino" -v n="$1" '$1 == i && $2 == n {print $5}' "$tc/stats"; }
-BT_WORKLOAD=tc_workload run_bt /tmp/shrink_freed.out bpftrace "$bpf/shrink_freed.bt" 3600
-ok_if $? "shrink_freed.bt attaches and stops"
-cp /tmp/shrink_freed.out "$OUT/shrink_freed.out"
+# freed_by_module NODE [MEMCG]: the module's count of objects it freed
+freed_by_module() {
+	awk -v i="${2:-$ino}" -v n="$1" '$1 == i && $2 == n {print $5; f = 1}
+		END {if (!f) print 0}' "$tc/stats"
+}
+# bt_map OUT MAP: a map entry's figure summed over the intervals printed
+bt_map() { awk -v map="$2" -f btmap.awk "$1"; }
+# expected WHAT: the test cache's batches in a drop of $objects
+expected() { awk -v batch="$batch" -v objects="$objects" -v what="$1" -f batches.awk; }
+# bt_run NAME WORKLOAD ARGS...: bpf/NAME.bt ARGS around WORKLOAD, into
+# /tmp/NAME.out and $OUT; one test line: it attached and stopped.
+bt_run() {
+	local name=$1 w=$2
+	shift 2
+	BT_WORKLOAD=$w run_bt "/tmp/$name.out" bpftrace "$bpf/$name.bt" "$@"
+	ok_if $? "$name.bt attaches, traces the workload and stops on SIGINT"
+	cp "/tmp/$name.out" "$OUT/$name.out"
+}
+
+# shrink_freed.bt printing every second: the intervals add up to the
+# module's count, so each interval's figures were cleared after printing
+# (running totals would count the drop again in each later interval).
+tc_workload_idle() { tc_workload; sleep 2.5; }
+bt_run shrink_freed tc_workload_idle 1
+ticks=$(grep -cE '^[0-9]{2}:[0-9]{2}:[0-9]{2}$' /tmp/shrink_freed.out)
 tcrep=$(raw_report /tmp/bpf-tc.dat)
 for nid in 0 1; do
 	m=$(freed_by_module $nid)
-	b=$(sed -n "s/^@freed\[shrinkscope-testcache, $nid, $ino\]: \([0-9]*\)$/\1/p" /tmp/shrink_freed.out | tail -1)
+	b=$(bt_map /tmp/shrink_freed.out "@freed[shrinkscope-testcache, $nid, $ino]")
 	t=$(gawk -f lib.awk -v ino="$ino" -v nid="$nid" -e 'parse() == "mm_shrink_slab_end" &&
 		f["name"] == "shrinkscope-testcache" && f["memcg"] == ino && f["nid"] == nid {s += f["retval"]}
 		END {print s + 0}' <<<"$tcrep")
-	if [ -n "$m" ] && [ "$m" -gt 0 ] && [ "$m" = "$b" ] && [ "$m" = "$t" ]; then
-		pass "shrink_freed.bt: node $nid memcg $ino freed $b = module $m = trace-cmd $t"
+	if [ -n "$m" ] && [ "$m" -gt 0 ] && [ "$m" = "$b" ] && [ "$m" = "$t" ] && [ "$ticks" -ge 2 ]; then
+		pass "shrink_freed.bt: node $nid memcg $ino freed $b over $ticks intervals = module $m = trace-cmd $t"
 	else
-		fail "shrink_freed.bt agrees with the module and trace-cmd on node $nid" "bpftrace ${b:-none}, module ${m:-none}, trace-cmd $t"
+		fail "shrink_freed.bt's intervals add up to the module and trace-cmd on node $nid" \
+			"bpftrace ${b:-none} over $ticks intervals, module ${m:-none}, trace-cmd $t"
 	fi
 done
 
@@ -87,11 +113,9 @@ echo "$ino $(freed_by_module 0) $(freed_by_module 1)" >"$OUT/testcache-freed.txt
 
 # lru_walks.bt: removals from the test cache's lru = the module's frees.
 m0=$(( $(freed_by_module 0) + $(freed_by_module 1) ))
-BT_WORKLOAD=tc_workload run_bt /tmp/lru_walks.out bpftrace "$bpf/lru_walks.bt"
-ok_if $? "lru_walks.bt attaches and stops"
-cp /tmp/lru_walks.out "$OUT/lru_walks.out"
+bt_run lru_walks tc_workload 3600
 id=$(sed -n 's/^@name\[\([0-9]*\)\]: shrinkscope-testcache$/\1/p' /tmp/lru_walks.out)
-removed=$(sed -n "s/^@removed\[$id\]: \([0-9]*\)$/\1/p" /tmp/lru_walks.out)
+removed=$(bt_map /tmp/lru_walks.out "@removed[$id]")
 m=$(( $(freed_by_module 0) + $(freed_by_module 1) - m0 ))
 if [ -n "$id" ] && [ "$m" -gt 0 ] && [ "${removed:-0}" -eq "$m" ]; then
 	pass "lru_walks.bt: the test cache's lru (shrinker id $id) removed $removed = module's frees of the run"
@@ -99,33 +123,61 @@ else
 	fail "lru_walks.bt agrees with the module" "id ${id:-none}, removed ${removed:-none}, module freed $m"
 fi
 
-# memcg_reclaim.bt: memory.reclaim on the cgroup shows as memcg reclaim of it.
-before=$(( $(freed_by_module 0) + $(freed_by_module 1) ))
+# memcg_reclaim.bt: memory.reclaim on a cgroup whose only reclaimable
+# slab objects are the test cache's: its memcg-reclaim frees are exactly
+# the module's frees there, and no global reclaim touched it. The same
+# commands run outside it first, so that the dentries and inodes of their
+# lookups are cached and charged to the root, not to it.
+rino=$(new_cgroup bpfr)
+numactl --membind=0 sh -c "echo 0 0 >$tc/populate"
 mr_workload() {
-	in_cgroup bpfx numactl --membind=0 sh -c "echo 3000 0 >$tc/populate"
-	echo 8M >/sys/fs/cgroup/bpfx/memory.reclaim 2>/dev/null
+	in_cgroup bpfr numactl --membind=0 sh -c "echo 3000 0 >$tc/populate"
+	echo 8M >/sys/fs/cgroup/bpfr/memory.reclaim 2>/dev/null
 }
-BT_WORKLOAD=mr_workload run_bt /tmp/memcg_reclaim.out bpftrace "$bpf/memcg_reclaim.bt" 3600
-ok_if $? "memcg_reclaim.bt attaches and stops"
-cp /tmp/memcg_reclaim.out "$OUT/memcg_reclaim.out"
-after=$(( $(freed_by_module 0) + $(freed_by_module 1) ))
-b=$(sed -n "s/^@objects_memcg_reclaim\[$ino\]: \([0-9]*\)$/\1/p" /tmp/memcg_reclaim.out | tail -1)
-if [ $((after - before)) -gt 0 ] && [ "${b:-0}" -ge $((after - before)) ]; then
-	pass "memcg_reclaim.bt: memcg $ino freed $b objects by memcg reclaim (test cache: $((after - before)))"
+bt_run memcg_reclaim mr_workload 3600
+m=$(( $(freed_by_module 0 "$rino") + $(freed_by_module 1 "$rino") ))
+b=$(bt_map /tmp/memcg_reclaim.out "@objects_memcg_reclaim[$rino]")
+g=$(bt_map /tmp/memcg_reclaim.out "@objects_global_reclaim[$rino]")
+if [ "$m" -gt 0 ] && [ "${b:-0}" -eq "$m" ] && [ -z "$g" ]; then
+	pass "memcg_reclaim.bt: memcg $rino freed $b objects by memcg reclaim = the test cache's $m, none by global reclaim"
 else
-	fail "memcg_reclaim.bt counts memcg reclaim of the cgroup" "bpftrace ${b:-none}, module $((after - before))"
+	fail "memcg_reclaim.bt counts exactly the test cache's memcg reclaim of memcg $rino" \
+		"bpftrace ${b:-none} (global ${g:-none}), module $m" "$(grep -v '^$' /tmp/memcg_reclaim.out | head -8)"
+fi
+# whatever memory.reclaim left stays out of the drops below
+echo 1 >"$tc/drop"
+
+# shrink_batches.bt and scan_latency.bt on a drop of $objects: one call
+# per list (the later passes of drop_caches find them empty and trace
+# nothing), with the batches do_shrink_slab() makes at priority 0 (see
+# batches.awk). Exact as long as no other reclaim reaches the test cache
+# during the drop: nothing else in this quiet guest reclaims it.
+bt_run shrink_batches tc_workload 3600
+key=shrinkscope-testcache bad_hist=()
+for what in calls:batches_per_call asked:asked freed:freed_per_batch; do
+	want=$(expected "${what%%:*}")
+	have=$(bt_map /tmp/shrink_batches.out "@${what#*:}[$key]")
+	[ "$want" = "$have" ] || bad_hist+=("@${what#*:}: want $(echo $want), have $(echo $have)")
+done
+if [ ${#bad_hist[@]} -eq 0 ]; then
+	pass "shrink_batches.bt: the test cache's $(expected batches) batches of $batch in $(wc -l <<<"$(expected calls)") calls, asked and freed per batch, as do_shrink_slab() makes them"
+else
+	fail "shrink_batches.bt reports the test cache's batches exactly" "${bad_hist[@]}"
+fi
+other=$(grep -E "^@(short_calls|partial|stopped)\[$key\]" /tmp/shrink_batches.out)
+if [ -z "$other" ]; then
+	pass "shrink_batches.bt: no short call, partial batch or SHRINK_STOP of the test cache"
+else
+	fail "shrink_batches.bt: no short call, partial batch or SHRINK_STOP of the test cache" "$other"
+fi
+bt_run scan_latency tc_workload 3600
+have=$(bt_map /tmp/scan_latency.out "@usecs[$key]" | awk -F'\t' '{s += $2} END {print s + 0}')
+if [ "$have" -eq "$(expected batches)" ]; then
+	pass "scan_latency.bt: $have timings of the test cache, one per batch of the drop"
+else
+	fail "scan_latency.bt times each of the test cache's $(expected batches) batches" "timed $have"
 fi
 
-# The other scripts run and print their maps.
-for s in shrink_batches scan_latency; do
-	if BT_WORKLOAD=tc_workload run_bt "/tmp/$s.out" bpftrace "$bpf/$s.bt" &&
-	   grep -q '^@.*shrinkscope-testcache' "/tmp/$s.out"; then
-		pass "$s.bt reports the test cache"
-	else
-		fail "$s.bt reports the test cache" "$(grep -v '^$' "/tmp/$s.out" | head -5)"
-	fi
-	cp "/tmp/$s.out" "$OUT/$s.out"
-done
 # --- libbpf tools (build/bpf, from bpf/tools) against the test cache ---
 tools=/host/build/bpf
 run_tool() { # OUT READY-PATTERN CMD...: start, wait for READY, workload, wait
@@ -137,18 +189,15 @@ run_tool() { # OUT READY-PATTERN CMD...: start, wait for READY, workload, wait
 	tc_workload
 	wait "$pid"
 }
+# shrinkstat --json: its figures are read on the host (tests/post/80),
+# through a JSON parser, against what the module counted here.
 m0=$(freed_by_module 0) m1=$(freed_by_module 1)
 if run_tool /tmp/shrinkstat.json 'measuring for' "$tools/shrinkstat" -d 12 --json; then
 	m0=$(( $(freed_by_module 0) - m0 )) m1=$(( $(freed_by_module 1) - m1 ))
-	j0=$(grep -o "\"name\": \"shrinkscope-testcache\", \"nid\": 0, \"memcg\": $ino, [^}]*" /tmp/shrinkstat.json | sed 's/.*"freed": //')
-	j1=$(grep -o "\"name\": \"shrinkscope-testcache\", \"nid\": 1, \"memcg\": $ino, [^}]*" /tmp/shrinkstat.json | sed 's/.*"freed": //')
-	if [ "$m0" -gt 0 ] && [ "$j0" = "$m0" ] && [ "$j1" = "$m1" ]; then
-		pass "shrinkstat --json: test cache freed $j0 + $j1 on nodes 0 + 1 = module $m0 + $m1"
-	else
-		fail "shrinkstat --json agrees with the module" "json: ${j0:-none} ${j1:-none}, module $m0 $m1"
-	fi
+	echo "$ino $m0 $m1" >"$OUT/shrinkstat-module.txt"
+	pass "shrinkstat --json ran over a drop of the test cache (module: $m0 + $m1 freed)"
 else
-	fail "shrinkstat runs" "$(head -5 /tmp/shrinkstat.json)"
+	fail "shrinkstat --json runs" "$(head -5 /tmp/shrinkstat.json)"
 fi
 cp /tmp/shrinkstat.json "$OUT/shrinkstat.json"
 m0=$(freed_by_module 0)

@@ -87,7 +87,7 @@ tracer_run() { # NAME EVENTS CMD...: "ns" medians with CMD running
 if [ -d "$ev/vmscan/mm_shrink_slab_batch" ]; then
 	nb=$(awk '$1 == "shrink_events_mm_shrink_slab_batch" {print $2}' "$res")
 	tracer_run shrinkstat "$nb" /host/build/bpf/shrinkstat -d 600
-	tracer_run bpftrace "$nb" bpftrace /host/bpf/shrink_batches.bt
+	tracer_run bpftrace "$nb" bpftrace /host/bpf/shrink_batches.bt 3600
 	tracer_run tracecmd "$nb" trace-cmd record -q -e vmscan:mm_shrink_slab_start \
 		-e vmscan:mm_shrink_slab_batch -e vmscan:mm_shrink_slab_end -o /tmp/bench.dat
 fi

@@ -1,0 +1,26 @@
+# btmap.awk -v map='@NAME[KEY]': what bpftrace printed for that map entry,
+# summed over every time it was printed (the scripts in bpf/ print each
+# interval's figures and clear them). A plain value prints as one number;
+# a histogram as "BUCKET<TAB>COUNT" lines, BUCKET as bpftrace writes it
+# ("[0]", "[64, 128)", "[41, 42)"), in bucket order, buckets of 0 left out.
+BEGIN { plen = length(map) }
+substr($0, 1, plen + 2) == map ": " { sum += substr($0, plen + 3); plain = 1; next }
+$0 == map ":" { inhist = 1; next }
+inhist && /^\[/ {
+	b = substr($0, 1, index($0, ")") ? index($0, ")") : index($0, "]"))
+	c = $0
+	sub(/^[^)\]]*[)\]] +/, "", c)
+	c += 0
+	if (!(b in count))
+		order[++n] = b
+	count[b] += c
+	next
+}
+{ inhist = 0 }
+END {
+	if (plain)
+		print sum
+	for (i = 1; i <= n; i++)
+		if (count[order[i]])
+			printf "%s\t%d\n", order[i], count[order[i]]
+}
