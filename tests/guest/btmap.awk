@@ -4,6 +4,7 @@
 # a histogram as "BUCKET<TAB>COUNT" lines, BUCKET as bpftrace writes it
 # ("[0]", "[64, 128)", "[41, 42)"), in bucket order, buckets of 0 left out.
 BEGIN { plen = length(map) }
+{ sub(/ +$/, "") }	# bpftrace ends a histogram's name line with a space
 substr($0, 1, plen + 2) == map ": " { sum += substr($0, plen + 3); plain = 1; next }
 $0 == map ":" { inhist = 1; next }
 inhist && /^\[/ {
