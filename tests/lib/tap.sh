@@ -18,7 +18,8 @@ fail() {
 	local desc=$1
 	shift
 	tap_line "not ok - $desc"
-	[ $# -eq 0 ] || printf '#   %s\n' "$@"
+	# every line a diagnostic, also those inside one argument
+	[ $# -eq 0 ] || printf '%s\n' "$@" | sed 's/^/#   /'
 }
 # skip DESC REASON
 skip() { tap_line "ok - $1 # SKIP $2"; }
