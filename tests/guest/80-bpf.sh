@@ -180,12 +180,14 @@ fi
 
 # --- libbpf tools (build/bpf, from bpf/tools) against the test cache ---
 tools=/host/build/bpf
-run_tool() { # OUT READY-PATTERN CMD...: start, wait for READY, workload, wait
+# run_tool OUT READY-PATTERN CMD...: start (output to OUT, messages to
+# OUT.err: JSON must stay JSON), wait for READY there, workload, wait
+run_tool() {
 	local out=$1 ready=$2
 	shift 2
-	"$@" >"$out" 2>&1 &
+	"$@" >"$out" 2>"$out.err" &
 	local pid=$!
-	wait_for_line "$out" "$ready" 60 || { kill "$pid"; wait "$pid"; return 1; }
+	wait_for_line "$out.err" "$ready" 60 || { kill "$pid"; wait "$pid"; return 1; }
 	tc_workload
 	wait "$pid"
 }
@@ -197,7 +199,7 @@ if run_tool /tmp/shrinkstat.json 'measuring for' "$tools/shrinkstat" -d 12 --jso
 	echo "$ino $m0 $m1" >"$OUT/shrinkstat-module.txt"
 	pass "shrinkstat --json ran over a drop of the test cache (module: $m0 + $m1 freed)"
 else
-	fail "shrinkstat --json runs" "$(head -5 /tmp/shrinkstat.json)"
+	fail "shrinkstat --json runs" "$(head -5 /tmp/shrinkstat.json.err)"
 fi
 cp /tmp/shrinkstat.json "$OUT/shrinkstat.json"
 m0=$(freed_by_module 0)
@@ -211,7 +213,7 @@ if run_tool /tmp/shrinktop.out 'attached' "$tools/shrinktop" -i 12 -c 1 -n shrin
 		fail "shrinktop agrees with the module and filters" "shrinktop ${t0:-none}, module $m0, other rows $others" "$(tail -5 /tmp/shrinktop.out)"
 	fi
 else
-	fail "shrinktop runs" "$(head -5 /tmp/shrinktop.out)"
+	fail "shrinktop runs" "$(head -5 /tmp/shrinktop.out.err)"
 fi
 cp /tmp/shrinktop.out "$OUT/shrinktop.out"
 bad=0
