@@ -12,6 +12,7 @@ struct finfo {
 	uint64_t shrink_events;
 	double seconds;
 	int64_t lost;
+	char *uname;		/* NULL: the trace did not store it */
 };
 
 struct missing {
