@@ -15,10 +15,11 @@ regress() {
 	dir=$(ls -d "$OUTDIR/$1"/*-regress-* 2>/dev/null | tail -n1)
 }
 
-# rows SHRINKER_RE METRIC: "node verdict base_mean cand_mean" per row.
+# rows [SHRINKER_RE [METRIC]]: the compare rows of $dir as tab-separated
+# "shrinker node metric verdict base_mean cand_mean ratio_lo ratio_hi p"
+# (tests/regress/rows.py; the JSON goes through a parser).
 rows() {
-	grep -E "\"shrinker\": \"$1\"" "$dir/compare.json" | grep "\"metric\": \"$2\"" |
-		sed -E 's/.*"node": ([0-9]+).*"base_mean": ([^,]+),.*"cand_mean": ([^,]+),.*"verdict": "([^"]+)".*/\1 \4 \2 \3/'
+	python3 "$TOP/tests/regress/rows.py" "$dir/compare.json" "$@"
 }
 
 # on_base NAME CMD...: build the base kernel if needed and run CMD (a path
