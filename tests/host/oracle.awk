@@ -11,7 +11,14 @@
 #            freed, deferred_before, deferred_after
 #   compare: KEY = label|node|metric; FIELD = {base,cand}_{n,mean,min,max,sd}
 #
-# Definitions (the analyser's README and the lead's semantics for compare):
+# Why these definitions: they are analysis/README.md's (the Shrinkers table,
+# "How compare decides") restated over events anyone can grep in trace-cmd's
+# text, so every number the analyser prints traces back to events. The rule
+# for absent keys is the one set for compare: a shrinker not called in a run
+# freed nothing in it, a 0 for objects freed per run and per page, while a
+# ratio per call or per object asked has nothing to divide.
+#
+# Definitions:
 # - A call is start -> batches -> end in one task (pid). A batch or an end
 #   belongs to the call open in its task when it names the same shrinker
 #   instance (shr); else it stands alone, on the row its own fields give
