@@ -43,8 +43,9 @@
 # - Per file and key: freed_per_call = freed/calls (calls > 0);
 #   scanned_per_asked = scanned/asked (asked > 0; only when every file has
 #   batch events); freed_per_page = win_freed/reclaimed (reclaimed > 0;
-#   only when every file has a window); freed_per_run = freed.
-#   A key absent from a file counts there as zero calls: freed_per_run 0,
+#   only when every file has a window); freed_per_run = freed;
+#   scanned_per_run = scanned (only when every file has batch events).
+#   A key absent from a file counts there as zero calls: per-run figures 0,
 #   freed_per_page 0, no per-call ratio. So freed_per_run has n = the
 #   side's number of files for every key of either side.
 # - Per side: n, mean, min, max, sample sd (0 for n = 1), two-pass.
@@ -208,6 +209,8 @@ function fold(byname,    fk, p, f, rk, r, label, k) {
 function value(m, f, k) {
 	if (m == "freed_per_run")
 		return (f, k) in present ? kfreed[f, k] : 0
+	if (m == "scanned_per_run")
+		return (f, k) in present ? kscanned[f, k] : 0
 	if (m == "freed_per_page") {
 		if (!(reclaimed[f] > 0))
 			return ""
@@ -255,11 +258,12 @@ function compare(    byname, on, f, k, m, s, nb, nc, sb, key, fld, i) {
 	byname = 1
 	on["freed_per_call"] = on["freed_per_run"] = 1
 	on["scanned_per_asked"] = on["freed_per_page"] = 1
+	on["scanned_per_run"] = 1
 	for (f = 1; f <= nf; f++) {
 		if (nameless[f])
 			byname = 0
 		if (!hasbatch[f])
-			on["scanned_per_asked"] = 0
+			on["scanned_per_asked"] = on["scanned_per_run"] = 0
 		if (!windows[f])
 			on["freed_per_page"] = 0
 	}
