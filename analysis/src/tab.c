@@ -160,7 +160,7 @@ void tab_put_cell(FILE *f, const struct cell *c,
 		fprintf(f, "%" PRId64, c->i);
 		break;
 	case C_REAL:
-		fprintf(f, "%.6g", c->r);
+		fprintf(f, "%.15g", c->r);	/* machine-read: all a double says */
 		break;
 	default:
 		fputs(missing, f);

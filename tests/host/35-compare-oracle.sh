@@ -34,9 +34,10 @@ raw() {
 # check WHAT ORACLE ANALYSER "KEY NAMES": two TAP lines, one on the row keys
 # and one on the values. Both files hold KEY<TAB>FIELD<TAB>VALUE lines (KEY
 # fields joined by "|", named by KEY NAMES in messages); "-" is no value.
-# Numbers are equal when they agree to 1e-5 relative (the analyser prints
-# 6 significant digits); a sd also within 1e-6 of its mean, since the
-# analyser's one-pass variance leaves rounding noise where runs are equal.
+# Numbers are equal when they agree to 1e-12 relative (the analyser's JSON
+# prints 15 significant digits; both sides sum the same doubles, perhaps in
+# another order); a sd also within 1e-6 of its mean, since the analyser's
+# one-pass variance leaves rounding noise where runs are equal.
 check() {
 	awk -F'\t' -v what="$1" -v names="$4" '
 		function show(k,    p, i, n, r) {
@@ -54,7 +55,7 @@ check() {
 				return a == b
 			d = abs(a - b)
 			m = abs(a) > abs(b) ? abs(a) : abs(b)
-			return d <= 1e-5 * m + 1e-6 * abs(scale) + 1e-12
+			return d <= 1e-12 * m + 1e-6 * abs(scale) + 1e-12
 		}
 		BEGIN { split(names, kn, " ") }
 		FILENAME == ARGV[1] { o[$1, $2] = $3; orow[$1] = 1; of[$1] = of[$1] " " $2 }
