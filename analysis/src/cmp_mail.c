@@ -40,6 +40,29 @@ static void field(FILE *f, const char *label, const char *text)
 	fputc('\n', f);
 }
 
+/* A shell command, broken at spaces with backslashes to fit the width. */
+static void command(FILE *f, const char *cmd)
+{
+	int col = fprintf(f, "  ");
+	const char *w = cmd;
+
+	while (*w) {
+		size_t len = strcspn(w, " ");
+
+		if (col > 2 && col + 1 + (int)len > WIDTH - 2) {
+			fprintf(f, " \\\n      ");
+			col = 6;
+		} else if (col > 2) {
+			fputc(' ', f);
+			col++;
+		}
+		col += fprintf(f, "%.*s", (int)len, w);
+		w += len;
+		w += strspn(w, " ");
+	}
+	fputc('\n', f);
+}
+
 static const char *str_or(const struct tab *t, size_t r, const char *col,
 			  const char *none)
 {
@@ -185,8 +208,10 @@ void print_mail(FILE *f, const struct cmp_opts *o, struct tab **tabs,
 	if (!nctx)
 		fprintf(f, "  %s\n", nchanged ? "no such figures in the traces" :
 			"no shrinker changed");
-	if (o->reproduce)
-		fprintf(f, "\nTo reproduce:\n\n  %s\n", o->reproduce);
+	if (o->reproduce) {
+		fprintf(f, "\nTo reproduce:\n\n");
+		command(f, o->reproduce);
+	}
 	fprintf(f, "\nMethod: per row, Welch tests of the candidate/base ratio "
 		"of means at\n+-%g%%; Fieller intervals; Holm's correction over "
 		"the rows tested.\nFrom shrinkscope-report compare.\n",

@@ -184,6 +184,9 @@ bool fieller(const struct mstat *b, const struct mstat *c, double conf,
 	disc = q * q * (vc * a + vb * cm * cm);
 	*lo = (cm * bm - sqrt(disc)) / a;
 	*hi = (cm * bm + sqrt(disc)) / a;
+	/* every metric counts objects: a ratio of two such means is >= 0 */
+	if (b->min >= 0 && c->min >= 0 && *lo < 0)
+		*lo = 0;
 	return true;
 }
 
