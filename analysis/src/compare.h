@@ -14,6 +14,10 @@ enum metric {
 	M_SCANNED_PER_ASKED,	/* sum nr_scanned / sum total_scan */
 	M_FREED_PER_PAGE,	/* freed in reclaim windows / nr_reclaimed */
 	M_FREED_PER_RUN,	/* sum retval over one trace ("frees 15% more") */
+	M_DEFERRED_PER_CALL,	/* sum nr_objects_to_shrink / starts */
+	M_ASKED_PER_FREEABLE,	/* sum total_scan / sum cache_items */
+	M_FREED_PER_SCANNED,	/* sum retval / sum nr_scanned */
+	M_FREED_PER_FILE_PAGE,	/* sum retval / file pages reclaimed, node */
 	M_MAX
 };
 

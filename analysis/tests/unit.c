@@ -521,6 +521,7 @@ int main(void)
 	test_verdicts();
 	test_decode();
 	test_plot_compare();
+	test_figures();
 	printf("1..%d\n", tests);
 	return failed ? 1 : 0;
 }
