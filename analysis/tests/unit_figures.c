@@ -328,6 +328,32 @@ static void test_compare(const struct agg *a)
 	      "compare: metric names; less than one deferred object is no change");
 }
 
+/* A start cut by the trace's end still took its deferred work over. */
+static void test_cut_call(void)
+{
+	bool on[M_MAX];
+	const struct mstat *m;
+	struct cside s;
+	struct agg a;
+	struct ev e;
+	int i;
+
+	for (i = 0; i < M_MAX; i++)
+		on[i] = true;
+	agg_new(&a, NULL);
+	fill(&a);
+	agg_file(&a, caps_all, no_symbol, NULL);
+	e = mk(EV_START, 0, 0);
+	e.v[F_DEFERRED] = 2;
+	agg_event(&e, &a);
+	agg_file_done(&a);
+	cside_init(&s);
+	cside_add(&s, &a, true, on);
+	m = cmp_row(&s, 0);
+	check(m && near(m[M_DEFERRED_PER_CALL].sum, 3000000012.0 / 3),
+	      "compare: deferred_per_call counts every start, ended or not");
+}
+
 /* not_compared() turns a metric off when any file lacks its fields. */
 static void test_not_compared(void)
 {
@@ -439,6 +465,7 @@ void test_figures(void)
 	test_pages(&a, rs, n);
 	test_na();
 	test_compare(&a);
+	test_cut_call();
 	test_not_compared();
 	test_plot(&a);
 	free(rs);
