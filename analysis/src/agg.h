@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Streaming aggregation. Memory is bounded by shrinkers x nodes x memcgs
- * (plus lrus, memcg x level, tasks with a call in flight, and time buckets),
- * never by the number of events.
+ * (plus lrus, memcg x level, shrinkers x nodes x priorities, tasks with a
+ * call in flight, and time buckets), never by the number of events.
  */
 #ifndef SS_AGG_H
 #define SS_AGG_H
