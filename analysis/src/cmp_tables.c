@@ -52,6 +52,25 @@ static bool why_not(struct tab *t, const struct side *b,
 	return false;
 }
 
+static void figures_compared(struct tab *t, struct cmp_opts *o,
+			     bool on[M_MAX])
+{
+	const struct side *b = &o->base, *c = &o->cand;
+
+	on[M_DEFERRED_PER_CALL] = why_not(t, b, c, CAP_DEFERRED,
+		"deferred_per_call (start nr_objects_to_shrink)",
+		"no nr_objects_to_shrink in mm_shrink_slab_start");
+	on[M_ASKED_PER_FREEABLE] = why_not(t, b, c, CAP_CACHE_ITEMS,
+		"asked_per_freeable (start total_scan, cache_items)",
+		"no total_scan/cache_items in mm_shrink_slab_start");
+	on[M_FREED_PER_SCANNED] = why_not(t, b, c, CAP_BATCH,
+		"freed_per_scanned (batch nr_scanned)",
+		"no vmscan:mm_shrink_slab_batch with nr_scanned");
+	on[M_FREED_PER_FILE_PAGE] = why_not(t, b, c, CAP_LRU_INACTIVE,
+		"freed_per_file_page (mm_vmscan_lru_shrink_inactive)",
+		"no vmscan:mm_vmscan_lru_shrink_inactive with nid, nr_reclaimed, reclaim_flags");
+}
+
 static const struct col nc_cols[] = {
 	{ "not_compared", 0 }, { "why", 0 },
 };
@@ -78,6 +97,7 @@ struct tab *not_compared(struct cmp_opts *o, bool *by_name, bool on[M_MAX])
 		on[M_FREED_PER_PAGE] = why_not(t, &o->base, &o->cand, -1,
 			"freed_per_page (mm_vmscan_*_reclaim_end nr_reclaimed)",
 			"no direct/memcg reclaim window recorded");
+	figures_compared(t, o, on);
 	return t;
 }
 

@@ -14,7 +14,8 @@ const char *metric_str(enum metric m)
 {
 	static const char *const s[M_MAX] = {
 		"freed_per_call", "scanned_per_asked", "freed_per_page",
-		"freed_per_run", "scanned_per_run",
+		"freed_per_run", "scanned_per_run", "deferred_per_call",
+		"asked_per_freeable", "freed_per_scanned", "freed_per_file_page",
 	};
 
 	return m < M_MAX ? s[m] : "?";
@@ -28,6 +29,10 @@ const char *metric_unit(enum metric m)
 		"objects freed per page reclaimed",
 		"objects freed per run (one trace)",
 		"objects scanned per run (one trace)",
+		"deferred objects a call took over (nr_objects_to_shrink)",
+		"objects asked per freeable object (total_scan / cache_items)",
+		"objects freed per object scanned",
+		"objects freed per file page reclaimed on the node",
 	};
 
 	return m < M_MAX ? s[m] : "?";
@@ -41,6 +46,7 @@ void cside_init(struct cside *s)
 
 struct csum {
 	int64_t calls, freed, asked, scanned, win_freed;
+	int64_t def_in_n, def_in_sum, freeable;
 };
 
 static void sum_file(const struct agg *a, bool by_name, struct htab *h)
@@ -63,7 +69,37 @@ static void sum_file(const struct agg *a, bool by_name, struct htab *h)
 		s->asked += r->asked;
 		s->scanned += r->scanned;
 		s->win_freed += r->win_freed;
+		s->def_in_n += r->def_in_n;
+		s->def_in_sum += r->def_in_sum;
+		s->freeable += r->freeable;
 	}
+}
+
+/* File pages mm_vmscan_lru_shrink_inactive reclaimed on @nid. */
+static int64_t file_pages(const struct agg *a, int64_t nid)
+{
+	const struct page_row *p = htab_get(&a->pages, &nid);
+
+	return p ? p->file : 0;
+}
+
+static void add_figures(struct mstat *m, const struct agg *a,
+			const struct ckey *ck, const struct csum *s,
+			const bool on[M_MAX])
+{
+	int64_t file = file_pages(a, ck->nid);
+
+	if (on[M_DEFERRED_PER_CALL] && s->def_in_n)
+		mstat_add(&m[M_DEFERRED_PER_CALL],
+			  (double)s->def_in_sum / s->def_in_n);
+	if (on[M_ASKED_PER_FREEABLE] && s->freeable)
+		mstat_add(&m[M_ASKED_PER_FREEABLE],
+			  (double)s->asked / s->freeable);
+	if (on[M_FREED_PER_SCANNED] && s->scanned)
+		mstat_add(&m[M_FREED_PER_SCANNED],
+			  (double)s->freed / s->scanned);
+	if (on[M_FREED_PER_FILE_PAGE] && file > 0)
+		mstat_add(&m[M_FREED_PER_FILE_PAGE], (double)s->freed / file);
 }
 
 static void add_row(struct cside *side, const struct agg *a,
@@ -84,6 +120,7 @@ static void add_row(struct cside *side, const struct agg *a,
 	if (on[M_FREED_PER_PAGE] && a->reclaimed > 0)
 		mstat_add(&m[M_FREED_PER_PAGE],
 			  (double)s->win_freed / a->reclaimed);
+	add_figures(m, a, ck, s, on);
 }
 
 void ckeys_add(struct htab *keys, const struct agg *a, bool by_name)

@@ -16,6 +16,10 @@ enum metric {
 	M_FREED_PER_PAGE,	/* freed in reclaim windows / nr_reclaimed */
 	M_FREED_PER_RUN,	/* sum retval over one trace ("frees 15% more") */
 	M_SCANNED_PER_RUN,	/* sum batch nr_scanned over one trace */
+	M_DEFERRED_PER_CALL,	/* sum nr_objects_to_shrink / starts */
+	M_ASKED_PER_FREEABLE,	/* sum total_scan / sum cache_items */
+	M_FREED_PER_SCANNED,	/* sum retval / sum nr_scanned */
+	M_FREED_PER_FILE_PAGE,	/* sum retval / file pages reclaimed, node */
 	M_MAX
 };
 

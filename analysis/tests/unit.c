@@ -455,6 +455,7 @@ int main(void)
 	test_stats();
 	test_decode();
 	test_plot_compare();
+	test_figures();
 	printf("1..%d\n", tests);
 	return failed ? 1 : 0;
 }

@@ -153,6 +153,127 @@ want=$(echo "$want" | awk '{ s += $2 } END { print s + 0 }')
 [ -n "$hdr" ] && [ "$got" = "$want" ]
 say $? "report series-pressure.dat: the time series (2 s buckets) adds up to $want freed"
 
+# --- the figures, on a trace with page-cache reclaim -----------------------
+lru=$fx/series-lru.dat
+"$bin" report --csv "$lru" >"$tmp/lru.csv" 2>"$tmp/lru.err"
+say $? "report series-lru.dat exits 0"
+
+# tcafter FILE EVENT PHRASE [by]: sum of the number after PHRASE in EVENT's
+# lines ("new scan count" picks new_scan, not "unused scan count"); by
+# "prio" groups by the start's priority
+tcafter() {
+	tc "$1" | awk -v ev="$2:" -v ph="$3 " -v by="$4" '
+		index($0, ev) {
+			i = index($0, ph)
+			if (!i)
+				next
+			split(substr($0, i + length(ph)), w, " ")
+			g = "all"
+			if (by == "prio" && match($0, / priority -?[0-9]+/))
+				g = substr($0, RSTART + 10, RLENGTH - 10)
+			s[g] += w[1]
+		}
+		END { for (g in s) print g, s[g] }' | sort -n
+}
+
+# lru_pages FILE FILE|ANON: pages mm_vmscan_lru_shrink_inactive reclaimed
+# per node, from the flags= trace-cmd prints (RECLAIM_WB_FILE/_ANON)
+lru_pages() {
+	tc "$1" | awk -v kind="RECLAIM_WB_$2" '
+		/mm_vmscan_lru_shrink_inactive:/ {
+			n = v = f = ""
+			for (i = 1; i <= NF; i++) {
+				if ($i ~ /^nid=/) n = substr($i, 5)
+				if ($i ~ /^nr_reclaimed=/) v = substr($i, 14)
+				if ($i ~ /^flags=/) f = $i
+			}
+			if (index(f, kind) && v > 0)
+				s[n] += v
+		}
+		END { for (n in s) print n, s[n] }' | sort -n
+}
+
+want=$(lru_pages "$lru" FILE)
+got=$(paste -d' ' <(csvcol slab_vs_file node <"$tmp/lru.csv") \
+	<(csvcol slab_vs_file file_pages_reclaimed <"$tmp/lru.csv") | awk '$2 != 0')
+[ -n "$want" ] && [ "$got" = "$want" ]
+say $? "report series-lru.dat: file pages reclaimed per node ($(echo $got)) = trace-cmd's RECLAIM_WB_FILE nr_reclaimed"
+
+want=$(lru_pages "$lru" ANON)
+got=$(paste -d' ' <(csvcol slab_vs_file node <"$tmp/lru.csv") \
+	<(csvcol slab_vs_file anon_pages_reclaimed <"$tmp/lru.csv") | awk '$2 != 0')
+[ "$got" = "$want" ]
+say $? "report series-lru.dat: anon pages per node (${got:-none}, the guest has no swap) = trace-cmd's RECLAIM_WB_ANON, kept apart from file pages"
+
+want=$(paste -d' ' <(csvcol nodes node <"$tmp/lru.csv") \
+	<(csvcol nodes freed <"$tmp/lru.csv") | awk '$2 != 0')
+got=$(paste -d' ' <(csvcol slab_vs_file node <"$tmp/lru.csv") \
+	<(csvcol slab_vs_file slab_objects_freed <"$tmp/lru.csv") | awk '$2 != 0')
+bad=$(paste -d, <(csvcol slab_vs_file file_pages_reclaimed <"$tmp/lru.csv") \
+	<(csvcol slab_vs_file slab_objects_freed <"$tmp/lru.csv") \
+	<(csvcol slab_vs_file objects_per_file_page <"$tmp/lru.csv") |
+	awk -F, '$1 > 0 { d = $2 / $1 - $3; if (d > 1e-5 * $3 + 1e-9 || d < -1e-5 * $3 - 1e-9) n++ } END { print n + 0 }')
+[ -n "$want" ] && [ "$got" = "$want" ] && [ "$bad" -eq 0 ]
+say $? "report series-lru.dat: slab objects freed per node = the nodes table's freed, the ratio is freed / file pages"
+
+want=$(lru_pages "$lru" FILE | awk '{ s += $2 } END { print s + 0 }')
+got=$(csvcol balance_by_node file_pages <"$tmp/lru.csv" | sum)
+got2=$(csvcol balance_by_node slab_freed <"$tmp/lru.csv" | sum)
+[ "$got" = "$want" ] && [ "$got2" = "$(csvcol nodes freed <"$tmp/lru.csv" | sum)" ]
+say $? "report series-lru.dat: the balance over time adds up to $want file pages and every object freed"
+
+want=$(tcafter "$lru" mm_shrink_slab_start "objects to shrink" | awk '{ print $2 }')
+got=$(csvcol deferred deferred_in <"$tmp/lru.csv" | sum)
+[ -n "$want" ] && [ "$got" = "$want" ]
+say $? "report series-lru.dat: deferred in $got = sum of start nr_objects_to_shrink ($want)"
+
+want=$(tcafter "$lru" mm_shrink_slab_end "new scan count" | awk '{ print $2 }')
+got=$(csvcol deferred deferred_out <"$tmp/lru.csv" | sum)
+[ -n "$want" ] && [ "$got" = "$want" ]
+say $? "report series-lru.dat: deferred out $got = sum of end new_scan ($want)"
+
+want=$(tcafter "$lru" mm_shrink_slab_start "cache items" | awk '{ print $2 }')
+got=$(csvcol scan_ratios freeable <"$tmp/lru.csv" | sum)
+[ -n "$want" ] && [ "$got" = "$want" ]
+say $? "report series-lru.dat: freeable $got = sum of start cache_items ($want)"
+
+want=$(tcafter "$lru" mm_shrink_slab_start total_scan prio)
+got=$(paste -d' ' <(csvcol priority priority <"$tmp/lru.csv") \
+	<(csvcol priority asked <"$tmp/lru.csv") |
+	awk '{ s[$1] += $2 } END { for (p in s) print p, s[p] }' | sort -n)
+[ -n "$want" ] && [ "$(echo "$want" | wc -l)" -gt 1 ] && [ "$got" = "$want" ]
+say $? "report series-lru.dat: asked by priority ($(echo $got | tr ' ' :)) = start total_scan by priority"
+
+"$bin" compare --json --base "$lru" "$lru" "$lru" --cand "$lru" "$lru" "$lru" \
+	>"$tmp/lself.json" 2>/dev/null
+rc=$?
+python3 - "$tmp/lself.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ms = {r["metric"] for r in d["compare"]}
+want = {"deferred_per_call", "asked_per_freeable", "freed_per_scanned",
+	"freed_per_file_page"}
+assert want <= ms, ms
+assert all(r["verdict"] in ("unchanged", "too few objects")
+	   for r in d["compare"])
+assert any(r["verdict"] == "unchanged" and r["metric"] == m
+	   for r in d["compare"] for m in want)
+assert not d["not_compared"], d["not_compared"]
+PY
+[ $? -eq 0 ] && [ $rc -eq 0 ]
+say $? "compare series-lru.dat x3 with itself: the four new metrics compared, all unchanged (or too few objects)"
+
+"$bin" compare --json --base "$base" --cand "$lru" >"$tmp/bl.json" 2>/dev/null
+python3 - "$tmp/bl.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+nc = " ".join(r["not_compared"] + " " + r["why"] for r in d["not_compared"])
+assert "freed_per_file_page" in nc and "base-drop.dat" in nc, nc
+ms = {r["metric"] for r in d["compare"]}
+assert "freed_per_file_page" not in ms and "deferred_per_call" in ms, ms
+PY
+say $? "compare base-drop vs series-lru: freed_per_file_page not compared (no LRU event in base), deferred_per_call is"
+
 # --- JSON ------------------------------------------------------------------
 "$bin" report --json "$base" >"$tmp/base.json" 2>/dev/null &&
 python3 -c 'import json,sys; json.load(sys.stdin)' <"$tmp/base.json"
@@ -166,8 +287,12 @@ assert rows and all(r["scanned"] is None and r["memcg"] is None
 		    and r["freed_per_scanned"] is None for r in rows)
 assert all(isinstance(r["freed"], int) for r in rows)
 assert d["batches"] is None and d["memcg"] is None and d["lru"] is None
+assert d["slab_vs_file"] is None and d["balance_by_node"] is None
+assert d["priority"] and all(isinstance(r["priority"], int) for r in d["priority"])
+assert all(isinstance(r["freeable"], int) for r in d["scan_ratios"])
+assert any("lru_shrink_inactive" in r["missing"] for r in d["missing"])
 PY
-say $? "report --json base-drop.dat: null where the trace lacks fields, numbers where it has them"
+say $? "report --json base-drop.dat: null where the trace lacks fields (no LRU event: slab_vs_file null, listed missing), numbers where it has them (priority, freeable)"
 
 "$bin" report --json "$series" >"$tmp/series.json" 2>/dev/null &&
 python3 - "$tmp/series.json" <<'PY'
@@ -315,6 +440,11 @@ for p in freed-per-node batch-sizes memcg-freed; do
 		grep -q '<svg' "$tmp/plots/$p.svg" && [ -s "$tmp/plots/$p.gp" ]
 	say $? "report --plot writes $p.png and $p.svg (non-empty) and its gnuplot script"
 done
+
+"$bin" report --plot "$tmp/lplots" "$lru" >/dev/null 2>&1 &&
+	[ -s "$tmp/lplots/slab-vs-file.png" ] && [ -s "$tmp/lplots/slab-vs-file.svg" ] &&
+	grep -q "^# node" "$tmp/lplots/slab-vs-file.dat"
+say $? "report --plot series-lru.dat draws slab-vs-file (slab objects freed per file page over time)"
 
 SHRINKSCOPE_GNUPLOT=false "$bin" report --plot "$tmp/plots-fail" "$series" \
 	>"$tmp/pf.out" 2>"$tmp/pf.err"

@@ -44,7 +44,13 @@
 #   scanned_per_asked = scanned/asked (asked > 0; only when every file has
 #   batch events); freed_per_page = win_freed/reclaimed (reclaimed > 0;
 #   only when every file has a window); freed_per_run = freed;
-#   scanned_per_run = scanned (only when every file has batch events).
+#   scanned_per_run = scanned (only when every file has batch events);
+#   deferred_per_call = sum of start nr_objects_to_shrink / starts (every
+#   start, ended or not); asked_per_freeable = asked / sum of start
+#   cache_items; freed_per_scanned = freed / scanned (batch events);
+#   freed_per_file_page = freed / the file pages mm_vmscan_lru_shrink_inactive
+#   reclaimed on the key's node in the file (reclaim_flags has
+#   RECLAIM_WB_FILE, 0x2; no value when that is 0).
 #   A key absent from a file counts there as zero calls: per-run figures 0,
 #   freed_per_page 0, no per-call ratio. So freed_per_run has n = the
 #   side's number of files for every key of either side.
@@ -116,7 +122,8 @@ function touch(f, rk) {
 		rows[f, rk] = 1
 		rsym[f, rk] = sym_of(v["shrink"])
 		calls[f, rk] = freed[f, rk] = asked[f, rk] = scanned[f, rk] = 0
-		winfreed[f, rk] = 0
+		winfreed[f, rk] = defsum[f, rk] = starts[f, rk] = 0
+		freeable[f, rk] = 0
 	}
 }
 
@@ -138,6 +145,13 @@ function handle(f, pid, ev,    rk, paired) {
 			noasked[f] = 1
 		if (!((f, rk) in dbefore))
 			dbefore[f, rk] = na("nr_objects_to_shrink")
+		defsum[f, rk] += v["nr_objects_to_shrink"]
+		starts[f, rk]++
+		freeable[f, rk] += v["cache_items"]
+	} else if (ev == "mm_vmscan_lru_shrink_inactive") {
+		haslru[f] = 1
+		if (int(v["reclaim_flags"] / 2) % 2)
+			filepages[f, v["nid"]] += v["nr_reclaimed"]
 	} else if (ev == "mm_shrink_slab_batch") {
 		paired = open[f, pid] && oshr[f, pid] == v["shr"]
 		rk = paired ? orow[f, pid] : own_row(f)
@@ -202,6 +216,10 @@ function fold(byname,    fk, p, f, rk, r, label, k) {
 		kasked[f, k] += asked[f, rk]
 		kscanned[f, k] += scanned[f, rk]
 		kwin[f, k] += winfreed[f, rk]
+		kdef[f, k] += defsum[f, rk]
+		kstarts[f, k] += starts[f, rk]
+		kfreeable[f, k] += freeable[f, rk]
+		knode[k] = r[3]
 	}
 }
 
@@ -211,6 +229,11 @@ function value(m, f, k) {
 		return (f, k) in present ? kfreed[f, k] : 0
 	if (m == "scanned_per_run")
 		return (f, k) in present ? kscanned[f, k] : 0
+	if (m == "freed_per_file_page") {
+		if (!(filepages[f, knode[k]] > 0))
+			return ""
+		return ((f, k) in present ? kfreed[f, k] : 0) / filepages[f, knode[k]]
+	}
 	if (m == "freed_per_page") {
 		if (!(reclaimed[f] > 0))
 			return ""
@@ -220,6 +243,12 @@ function value(m, f, k) {
 		return ""
 	if (m == "freed_per_call")
 		return kcalls[f, k] ? kfreed[f, k] / kcalls[f, k] : ""
+	if (m == "deferred_per_call")
+		return kstarts[f, k] ? kdef[f, k] / kstarts[f, k] : ""
+	if (m == "asked_per_freeable")
+		return kfreeable[f, k] ? kasked[f, k] / kfreeable[f, k] : ""
+	if (m == "freed_per_scanned")
+		return kscanned[f, k] ? kfreed[f, k] / kscanned[f, k] : ""
 	return kasked[f, k] ? kscanned[f, k] / kasked[f, k] : ""
 }
 
@@ -258,12 +287,18 @@ function compare(    byname, on, f, k, m, s, nb, nc, sb, key, fld, i) {
 	byname = 1
 	on["freed_per_call"] = on["freed_per_run"] = 1
 	on["scanned_per_asked"] = on["freed_per_page"] = 1
-	on["scanned_per_run"] = 1
+	on["scanned_per_run"] = on["freed_per_scanned"] = 1
+	on["deferred_per_call"] = on["asked_per_freeable"] = 1
+	on["freed_per_file_page"] = 1
 	for (f = 1; f <= nf; f++) {
 		if (nameless[f])
 			byname = 0
 		if (!hasbatch[f])
 			on["scanned_per_asked"] = on["scanned_per_run"] = 0
+		if (!hasbatch[f])
+			on["freed_per_scanned"] = 0
+		if (!haslru[f])
+			on["freed_per_file_page"] = 0
 		if (!windows[f])
 			on["freed_per_page"] = 0
 	}
