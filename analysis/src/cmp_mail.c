@@ -16,20 +16,23 @@
 
 #define WIDTH 78
 
-/* "Label:    text", @text wrapped at spaces under the label's indent. */
-static void field(FILE *f, const char *label, const char *text)
+/*
+ * @text from column @col on, wrapped at spaces: a continuation line ends
+ * the line with @cont and starts at @indent.
+ */
+static void wrap(FILE *f, int col, int indent, const char *cont,
+		 const char *text)
 {
-	const int indent = 12;
-	int col = fprintf(f, "%-*s", indent, label);
+	const int start = col;
 	const char *w = text;
 
 	while (*w) {
 		size_t len = strcspn(w, " ");
 
-		if (col > indent && col + 1 + (int)len > WIDTH) {
-			fprintf(f, "\n%*s", indent, "");
+		if (col > start && col + 1 + (int)len > WIDTH - (int)strlen(cont)) {
+			fprintf(f, "%s\n%*s", cont, indent, "");
 			col = indent;
-		} else if (col > indent) {
+		} else if (col > start && col > indent) {
 			fputc(' ', f);
 			col++;
 		}
@@ -40,27 +43,16 @@ static void field(FILE *f, const char *label, const char *text)
 	fputc('\n', f);
 }
 
+/* "Label:    text", @text wrapped under the label's indent. */
+static void field(FILE *f, const char *label, const char *text)
+{
+	wrap(f, fprintf(f, "%-12s", label), 12, "", text);
+}
+
 /* A shell command, broken at spaces with backslashes to fit the width. */
 static void command(FILE *f, const char *cmd)
 {
-	int col = fprintf(f, "  ");
-	const char *w = cmd;
-
-	while (*w) {
-		size_t len = strcspn(w, " ");
-
-		if (col > 2 && col + 1 + (int)len > WIDTH - 2) {
-			fprintf(f, " \\\n      ");
-			col = 6;
-		} else if (col > 2) {
-			fputc(' ', f);
-			col++;
-		}
-		col += fprintf(f, "%.*s", (int)len, w);
-		w += len;
-		w += strspn(w, " ");
-	}
-	fputc('\n', f);
+	wrap(f, fprintf(f, "  "), 6, " \\", cmd);
 }
 
 static const char *str_or(const struct tab *t, size_t r, const char *col,

@@ -49,9 +49,20 @@ struct csum {
 	int64_t def_in_n, def_in_sum, freeable;
 };
 
+/* The compare key of a report row: its name (or symbol) and node. */
+static struct ckey key_of(const struct row_key *k, const struct row *r,
+			  bool by_name)
+{
+	struct ckey ck;
+
+	memset(&ck, 0, sizeof(ck));
+	ck.label = by_name ? k->name : r->sym;
+	ck.nid = k->nid;
+	return ck;
+}
+
 static void sum_file(const struct agg *a, bool by_name, struct htab *h)
 {
-	const struct row_key *k;
 	const struct row *r;
 	const void *kp;
 	struct ckey ck;
@@ -59,10 +70,7 @@ static void sum_file(const struct agg *a, bool by_name, struct htab *h)
 	size_t it = 0;
 
 	while ((r = htab_next(&a->rows, &it, &kp))) {
-		k = kp;
-		memset(&ck, 0, sizeof(ck));
-		ck.label = by_name ? k->name : r->sym;
-		ck.nid = k->nid;
+		ck = key_of(kp, r, by_name);
 		s = htab_put(h, &ck);
 		s->calls += r->calls;
 		s->freed += r->freed;
@@ -125,17 +133,13 @@ static void add_row(struct cside *side, const struct agg *a,
 
 void ckeys_add(struct htab *keys, const struct agg *a, bool by_name)
 {
-	const struct row_key *k;
 	const struct row *r;
 	const void *kp;
 	struct ckey ck;
 	size_t it = 0;
 
 	while ((r = htab_next(&a->rows, &it, &kp))) {
-		k = kp;
-		memset(&ck, 0, sizeof(ck));
-		ck.label = by_name ? k->name : r->sym;
-		ck.nid = k->nid;
+		ck = key_of(kp, r, by_name);
 		htab_put(keys, &ck);
 	}
 }
