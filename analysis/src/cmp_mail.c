@@ -23,20 +23,21 @@
 static void wrap(FILE *f, int col, int indent, const char *cont,
 		 const char *text)
 {
-	const int start = col;
 	const char *w = text;
+	bool first = true;	/* of its line: no space before it */
 
 	while (*w) {
 		size_t len = strcspn(w, " ");
 
-		if (col > start && col + 1 + (int)len > WIDTH - (int)strlen(cont)) {
+		if (!first && col + 1 + (int)len > WIDTH - (int)strlen(cont)) {
 			fprintf(f, "%s\n%*s", cont, indent, "");
 			col = indent;
-		} else if (col > start && col > indent) {
+		} else if (!first) {
 			fputc(' ', f);
 			col++;
 		}
 		col += fprintf(f, "%.*s", (int)len, w);
+		first = false;
 		w += len;
 		w += strspn(w, " ");
 	}
