@@ -94,7 +94,7 @@ static void counts_line(FILE *f, const struct cmp_opts *o, const int *count,
 	text = xasprintf("%s: %d rows more aggressive, %d less, %d unchanged, "
 			 "%d inconclusive, %d without a verdict (under %d "
 			 "runs), %d with too few objects (threshold %g%%, "
-			 "confidence %g%%, Holm over the rows tested)",
+			 "confidence %g%%, Benjamini-Hochberg over the rows tested)",
 			 head[status], count[V_MORE], count[V_LESS],
 			 count[V_UNCHANGED], count[V_INCONCLUSIVE],
 			 count[V_NO_VERDICT], MIN_RUNS, count[V_FEW_OBJECTS],
@@ -183,7 +183,7 @@ void print_mail(FILE *f, const struct cmp_opts *o, struct tab **tabs,
 	free(runs);
 	counts_line(f, o, count, status);
 	fprintf(f, "\nChanged rows (candidate/base ratio [%g%% interval], "
-		"Holm-adjusted p):\n\n", o->rule.conf * 100);
+		"adjusted p):\n\n", o->rule.conf * 100);
 	for (r = 0; r < t->nrows; r++)
 		if (changed(t, r)) {
 			row_lines(f, t, r);
@@ -205,8 +205,10 @@ void print_mail(FILE *f, const struct cmp_opts *o, struct tab **tabs,
 		fprintf(f, "\nTo reproduce:\n\n");
 		command(f, o->reproduce);
 	}
-	fprintf(f, "\nMethod: per row, Welch tests of the candidate/base ratio "
-		"of means at\n+-%g%%; Fieller intervals; Holm's correction over "
-		"the rows tested.\nFrom shrinkscope-report compare.\n",
+	fprintf(f, "\nMethod: per row, two one-sided Welch tests of the "
+		"candidate/base ratio at\n+-%g%% (on logs, a ratio of geometric "
+		"means, when every run is above zero;\nelse of means, with "
+		"Fieller's interval); p adjusted by Benjamini-Hochberg over\n"
+		"the rows tested. From shrinkscope-report compare.\n",
 		o->rule.threshold);
 }

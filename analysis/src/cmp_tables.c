@@ -109,7 +109,8 @@ static const struct col cmp_cols[] = {
 	{ "cand_n", 0 }, { "cand_mean", COL_NOTEXT }, { "cand_sd", COL_NOTEXT },
 	{ "cand_min", COL_NOTEXT }, { "cand_max", COL_NOTEXT },
 	{ "cand", COL_TEXTONLY },
-	{ "ratio", COL_NOTEXT }, { "ratio_lo", COL_NOTEXT },
+	{ "ratio_of", COL_NOTEXT }, { "ratio", COL_NOTEXT },
+	{ "ratio_lo", COL_NOTEXT },
 	{ "ratio_hi", COL_NOTEXT }, { "ratio_ci", COL_TEXTONLY },
 	{ "diff_pct", 0 }, { "p", 0 }, { "p_equiv", COL_NOTEXT },
 	{ "verdict", 0 }, { "runs_needed", 0 },
@@ -142,6 +143,10 @@ static void ratio_cells(struct tab *t, const struct judgement *j)
 {
 	char buf[96];
 
+	if (isnan(j->ratio))
+		tab_na(t);
+	else
+		tab_str(t, j->geometric ? "geometric means" : "means");
 	tab_real(t, j->ratio);
 	tab_real(t, j->lo);
 	tab_real(t, j->hi);
@@ -307,9 +312,11 @@ struct tab *rows_tab(const struct cmp_opts *o, const bool on[M_MAX],
 		regfree(&only);
 		tab_note(t, "only shrinkers matching /%s/", o->only);
 	}
-	tab_note(t, "ratio: candidate mean / base mean, [%g%% interval] "
-		 "(Fieller, Welch); p: chance of a change beyond +-%g%% this "
-		 "large by noise, Holm-adjusted over all rows tested%s. "
+	tab_note(t, "ratio: candidate / base [%g%% interval], of geometric "
+		 "means (Welch on logs) when every run of both sides is above "
+		 "zero, else of means (Fieller); p: chance of a change beyond "
+		 "+-%g%% this large by noise, Benjamini-Hochberg-adjusted over "
+		 "all rows tested%s. "
 		 "more/less aggressive: p < %g; unchanged: the interval within "
 		 "+-%g%%; inconclusive: neither (runs_needed: runs a side that "
 		 "would decide, if means and spreads held); no verdict: under "

@@ -25,7 +25,7 @@ enum metric {
 
 /*
  * V_UNCHANGED: the ratio's interval lies within +-threshold; V_MORE/LESS:
- * beyond it at the family-wise confidence; V_INCONCLUSIVE: neither;
+ * beyond it at the stated confidence, corrected for the rows tested; V_INCONCLUSIVE: neither;
  * V_NO_VERDICT: fewer than MIN_RUNS runs on a side; V_FEW_OBJECTS: the
  * shrinker moved too few objects on this node for a rate to mean much;
  * V_NA: a side has no value (nothing asked, no calls).
@@ -49,10 +49,11 @@ struct judgement {
 	bool tested;		/* took part in the multiple-testing family */
 	bool up;		/* the candidate's mean is the higher */
 	double pct;		/* change of the mean, % of the base mean */
-	double ratio, lo, hi;	/* cand/base means, Fieller interval */
+	bool geometric;		/* ratio of geometric means (logs), else of means */
+	double ratio, lo, hi;	/* cand/base, its interval */
 	double p_change;	/* beyond the threshold either way, raw */
 	double p_equiv;		/* within the threshold, raw */
-	double p_adj;		/* p_change after Holm over the family */
+	double p_adj;		/* p_change, Benjamini-Hochberg over the family */
 	int runs_needed;	/* inconclusive: runs a side to decide; -1 many */
 };
 
@@ -74,7 +75,7 @@ struct cside {
  */
 void judge_row(const struct mstat *b, const struct mstat *c,
 	       const struct cmp_rule *r, double volume, struct judgement *j);
-/* The verdicts of all rows tested together (Holm over @n rows). */
+/* The verdicts of all rows tested together (Benjamini-Hochberg, @n rows). */
 void judge_family(struct judgement *const *j, size_t n,
 		  const struct cmp_rule *r);
 const char *verdict_str(enum verdict v);

@@ -23,6 +23,20 @@ void mstat_add(struct mstat *s, double v)
 	s->n++;
 	s->sum += v;
 	s->sumsq += v * v;
+	if (v > 0) {
+		s->lsum += log(v);
+		s->lsumsq += log(v) * log(v);
+	}
+}
+
+bool mstat_logs(const struct mstat *s, struct mstat *logs)
+{
+	if (!s->n || !(s->min > 0))
+		return false;
+	*logs = (struct mstat){ .n = s->n, .sum = s->lsum,
+				.sumsq = s->lsumsq, .min = log(s->min),
+				.max = log(s->max) };
+	return true;
 }
 
 double mstat_mean(const struct mstat *s)
@@ -161,6 +175,33 @@ bool ratio_t(const struct mstat *b, const struct mstat *c, double rho,
 	return true;
 }
 
+bool shift_t(const struct mstat *b, const struct mstat *c, double delta,
+	     double *t, double *df)
+{
+	double vb, vc;
+
+	mean_vars(b, c, &vb, &vc);
+	if (vb + vc <= 0)
+		return false;
+	*t = (mstat_mean(c) - mstat_mean(b) - delta) / sqrt(vb + vc);
+	*df = welch_df(b, c, vb, vc);
+	return true;
+}
+
+bool shift_ci(const struct mstat *b, const struct mstat *c, double conf,
+	      double *lo, double *hi)
+{
+	double vb, vc, q, d = mstat_mean(c) - mstat_mean(b);
+
+	mean_vars(b, c, &vb, &vc);
+	if (vb + vc <= 0)
+		return false;
+	q = t_isf((1 - conf) / 2, welch_df(b, c, vb, vc));
+	*lo = d - q * sqrt(vb + vc);
+	*hi = d + q * sqrt(vb + vc);
+	return true;
+}
+
 bool fieller(const struct mstat *b, const struct mstat *c, double conf,
 	     double *lo, double *hi)
 {
@@ -202,20 +243,48 @@ static int cmp_pidx(const void *pa, const void *pb)
 	return a->p < b->p ? -1 : a->p > b->p;
 }
 
-void holm(const double *p, double *adj, size_t n)
+/* The non-NaN p-values of @p with their places, sorted ascending. */
+static size_t sorted(const double *p, size_t n, struct pidx **out)
 {
 	struct pidx *v = calloc(n ? n : 1, sizeof(*v));
 	size_t m = 0, k;
-	double run = 0;
 
 	if (!v)
 		abort();
-	for (k = 0; k < n; k++) {
-		adj[k] = NAN;
+	for (k = 0; k < n; k++)
 		if (!isnan(p[k]))
 			v[m++] = (struct pidx){ p[k], k };
-	}
 	qsort(v, m, sizeof(*v), cmp_pidx);
+	*out = v;
+	return m;
+}
+
+void bh(const double *p, double *adj, size_t n)
+{
+	struct pidx *v;
+	size_t m, k;
+	double run = 1;
+
+	for (k = 0; k < n; k++)
+		adj[k] = NAN;
+	m = sorted(p, n, &v);
+	for (k = m; k-- > 0;) {
+		/* adjusted p-values never increase from the largest down */
+		run = fmin(run, (double)m / (k + 1) * v[k].p);
+		adj[v[k].i] = fmin(1, run);
+	}
+	free(v);
+}
+
+void holm(const double *p, double *adj, size_t n)
+{
+	struct pidx *v;
+	size_t m, k;
+	double run = 0;
+
+	for (k = 0; k < n; k++)
+		adj[k] = NAN;
+	m = sorted(p, n, &v);
 	for (k = 0; k < m; k++) {
 		double a = fmin(1, (double)(m - k) * v[k].p);
 

@@ -7,15 +7,19 @@
 #ifndef SS_STATS_H
 #define SS_STATS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Per-side summary of one metric over a side's runs. */
 struct mstat {
 	int n;
 	double sum, sumsq, min, max;
+	double lsum, lsumsq;	/* of log(v), meaningful when min > 0 */
 };
 
 void mstat_add(struct mstat *s, double v);
+/* The same runs on a log scale, if every run is above zero. */
+bool mstat_logs(const struct mstat *s, struct mstat *logs);
 double mstat_mean(const struct mstat *s);
 double mstat_sd(const struct mstat *s);	/* sample sd; 0 for one run */
 
@@ -34,6 +38,16 @@ bool ratio_t(const struct mstat *b, const struct mstat *c, double rho,
 	     double *t, double *df);
 
 /*
+ * H0: mean(c) - mean(b) = @delta, Welch. False when neither side has any
+ * spread. On logs this tests a ratio of geometric means.
+ */
+bool shift_t(const struct mstat *b, const struct mstat *c, double delta,
+	     double *t, double *df);
+/* Welch's two-sided interval for mean(c) - mean(b); false without spread. */
+bool shift_ci(const struct mstat *b, const struct mstat *c, double conf,
+	      double *lo, double *hi);
+
+/*
  * Fieller's two-sided interval for mean(c) / mean(b) at confidence @conf.
  * False when the interval is unbounded: the base mean is not distinguishable
  * from zero at that confidence.
@@ -43,5 +57,7 @@ bool fieller(const struct mstat *b, const struct mstat *c, double conf,
 
 /* Holm's step-down adjustment of @n p-values (NaN entries are skipped). */
 void holm(const double *p, double *adj, size_t n);
+/* Benjamini-Hochberg's step-up adjustment (NaN entries are skipped). */
+void bh(const double *p, double *adj, size_t n);
 
 #endif

@@ -96,12 +96,21 @@ static void test_fieller(void)
 
 static void test_holm(void)
 {
-	double p[] = { 0.01, 0.04, 0.03, NAN }, adj[4];
+	double p[] = { 0.01, 0.04, 0.03, NAN }, adj[5];
 
 	holm(p, adj, 4);
 	check(fabs(adj[0] - 0.03) < 1e-12 && fabs(adj[1] - 0.06) < 1e-12 &&
 	      fabs(adj[2] - 0.06) < 1e-12 && isnan(adj[3]),
 	      "stats: Holm step-down, monotone, NaN left out of the family");
+	{
+		double q[] = { 0.01, 0.04, 0.03, 0.005, NAN };
+
+		bh(q, adj, 5);
+		check(fabs(adj[0] - 0.02) < 1e-12 && fabs(adj[1] - 0.04) < 1e-12 &&
+		      fabs(adj[2] - 0.04) < 1e-12 && fabs(adj[3] - 0.02) < 1e-12 &&
+		      isnan(adj[4]),
+		      "stats: Benjamini-Hochberg step-up, monotone, NaN left out");
+	}
 }
 
 static struct cmp_rule rule = { 10, 0.95, 100 };
@@ -159,41 +168,68 @@ static void test_verdicts(void)
 }
 
 /*
- * Twenty rows that each alone would be a change at p ~ 0.01: Holm over the
- * family keeps them from being twenty findings.
+ * One row at p = 0.01 among nineteen at p = 0.5 (an A/A compare with one
+ * unlucky row): corrected over the family it is no finding, alone it
+ * would be; and twenty rows at p = 0.01 (a real change seen by many
+ * metrics) stay findings, where Holm would have dropped them all.
  */
-static void test_family(void)
+static void family(double first, double rest, int *changed,
+		   struct judgement *out)
 {
+	static double b[] = { 100, 110, 90 }, c[] = { 130, 140, 120 };
 	struct judgement j[20], *pj[20];
-	int i, changed = 0;
+	static struct mstat sb, sc;
+	int i;
 
+	sb = ms(3, b);
+	sc = ms(3, c);
 	for (i = 0; i < 20; i++) {
 		memset(&j[i], 0, sizeof(j[i]));
 		j[i].tested = true;
+		j[i].up = true;
 		j[i].v = V_INCONCLUSIVE;
-		j[i].p_change = 0.01;
+		j[i].p_change = i ? rest : first;
 		j[i].p_equiv = 1;
-		j[i].runs_needed = 0;
+		j[i].b = &sb;
+		j[i].c = &sc;
 		pj[i] = &j[i];
 	}
-	j[0].p_change = 1e-5;
-	/* runs_needed reads the sides: give them some */
-	{
-		static double b[] = { 100, 110, 90 }, c[] = { 130, 140, 120 };
-		static struct mstat sb, sc;
-
-		sb = ms(3, b);
-		sc = ms(3, c);
-		for (i = 0; i < 20; i++) {
-			j[i].b = &sb;
-			j[i].c = &sc;
-		}
-	}
 	judge_family(pj, 20, &rule);
+	*changed = 0;
 	for (i = 0; i < 20; i++)
-		changed += j[i].v == V_MORE || j[i].v == V_LESS;
-	check(changed == 1 && fabs(j[1].p_adj - 0.19) < 1e-12,
-	      "verdict: Holm over 20 rows keeps p = 0.01 rows from being findings");
+		*changed += j[i].v == V_MORE || j[i].v == V_LESS;
+	*out = j[0];
+}
+
+static void test_family(void)
+{
+	struct judgement j0;
+	int changed;
+
+	family(0.01, 0.5, &changed, &j0);
+	check(changed == 0 && fabs(j0.p_adj - 0.2) < 1e-12,
+	      "verdict: one p = 0.01 row among 20 is no finding once corrected");
+	family(0.01, 0.01, &changed, &j0);
+	check(changed == 20,
+	      "verdict: twenty rows at p = 0.01 stay findings (false discovery rate)");
+}
+
+/*
+ * Relative spread alike on both sides, means 250x apart: on logs this is a
+ * change at 3 runs; a linear Welch test of the ratio with 2 degrees of
+ * freedom from the wide side could not call it.
+ */
+static void test_log_scale(void)
+{
+	double b[] = { 0.378, 0.678, 0.720 }, c[] = { 116.05, 153.6, 174.08 };
+	double zb[] = { 0, 10, 12 }, zc[] = { 10, 11, 12 };
+	struct judgement j;
+
+	check(judge1(3, b, 3, c, 1e4, &j) == V_MORE && j.geometric &&
+	      j.lo > 100 && j.p_adj < 1e-3,
+	      "verdict: 0.59 against 148 scanned per asked at 3 runs is a change, on logs");
+	check(judge1(3, zb, 3, zc, 1e4, &j) != V_NA && !j.geometric,
+	      "verdict: a run at zero keeps the ratio of means (no logs)");
 }
 
 void test_stats(void)
@@ -204,4 +240,5 @@ void test_stats(void)
 	test_holm();
 	test_verdicts();
 	test_family();
+	test_log_scale();
 }
