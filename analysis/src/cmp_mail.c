@@ -140,12 +140,15 @@ static bool key_changed(const struct tab *t, size_t r)
 	return false;
 }
 
-/* The metrics real reports argued with, for the shrinkers that changed. */
+/*
+ * The figures real reports argued with, for the shrinkers that changed:
+ * deferred work carried into calls, and slab objects freed per page-cache
+ * page reclaimed (the balance).
+ */
 static bool context_metric(const char *m)
 {
 	static const char *const ctx[] = {
-		"deferred_per_call", "asked_per_freeable", "freed_per_scanned",
-		"freed_per_file_page", "freed_per_page", "freed_per_run",
+		"deferred_per_call", "freed_per_file_page", "freed_per_page",
 	};
 	size_t i;
 
@@ -191,7 +194,9 @@ void print_mail(FILE *f, const struct cmp_opts *o, struct tab **tabs,
 		}
 	if (!nchanged)
 		fprintf(f, "  none\n");
-	fprintf(f, "\nDeferred work and reclaim balance of those shrinkers:\n\n");
+	fprintf(f, "\nDeferred work (objects per call) and slab/page-cache balance "
+		"(objects freed\nper page reclaimed) of those shrinkers, where "
+		"not listed above:\n\n");
 	for (r = 0; r < t->nrows; r++)
 		if (!changed(t, r) && key_changed(t, r) &&
 		    context_metric(str_or(t, r, "metric", ""))) {
