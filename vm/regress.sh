@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # regress.sh BASE CAND SCENARIO RUNS [THRESHOLD]: boot each kernel variant,
-# run the scenario RUNS times on each, and compare the traces with the
-# analyser: a verdict per shrinker and node, plots, and the analyser's exit
-# status (0 unchanged, 1 changed, 2 error). Results: results/<ts>-regress-*/.
+# run the scenario RUNS times on each (interleaved, one boot per run: the
+# boot-to-boot spread is part of the noise a verdict must survive), and
+# compare the traces with the analyser: a verdict per shrinker and node with
+# its confidence, plots, a report to mail, and the analyser's exit status
+# (0 unchanged, 1 changed, 3 inconclusive, 2 error; a verdict needs RUNS >= 3).
+# Results: results/<ts>-regress-*/ (compare.txt, .json, .mail, plots/).
 # Scenario parameters come from the environment as for make run;
 # SHRINKERS=REGEX compares only the shrinkers whose names match.
 set -euo pipefail
@@ -29,17 +32,38 @@ for ((i = 1; i <= runs; i++)); do
 			die "run $i of $scenario on $v failed (see $out/$side)"
 	done
 done
+# What the mail says was run: the variants' patches, the scenario's
+# parameters as given, and the command that does it all again.
+params=
+for p in $(sed -n 's/^#   \([A-Z][A-Z_0-9]*\) .*/\1/p' "$TOP/vm/guest/scenarios/$scenario.sh"); do
+	[ -n "${!p:-}" ] && params+=" $p=${!p}"
+done
+describe() {
+	local t n
+	t=$("$TOP/vm/kernel-path.sh" "$1")
+	n=$(git -C "$t" rev-list --count pristine..HEAD 2>/dev/null || echo '?')
+	echo "$1 ($n patches on Debian's linux-source-6.1)"
+}
 only=()
 [ -n "${SHRINKERS:-}" ] && only=(--shrinker "$SHRINKERS")
+args=(--threshold "$threshold" "${only[@]}" --base-name "$(describe "$base")"
+	--cand-name "$(describe "$cand")" --scenario "$scenario$params"
+	--reproduce "${params# }${params:+ }${SHRINKERS:+SHRINKERS='$SHRINKERS' }make regress BASE=$base CAND=$cand SCENARIO=$scenario RUNS=$runs THRESHOLD=$threshold")
 rc=0
-"$TOP/analysis/shrinkscope-report" compare --threshold "$threshold" "${only[@]}" --plot "$out/plots" \
+"$TOP/analysis/shrinkscope-report" compare "${args[@]}" --plot "$out/plots" \
 	-o "$out/compare.txt" --base "$out"/base/*/trace.dat --cand "$out"/cand/*/trace.dat || rc=$?
-[ "$rc" -le 1 ] || die "the analyser could not compare the runs (exit $rc)"
-# the same compare as JSON: its exit must agree with the text one
-jrc=0
-"$TOP/analysis/shrinkscope-report" compare --threshold "$threshold" "${only[@]}" --json \
-	-o "$out/compare.json" --base "$out"/base/*/trace.dat --cand "$out"/cand/*/trace.dat || jrc=$?
-[ "$jrc" -eq "$rc" ] || die "the JSON compare exited $jrc, the text one $rc"
+[ "$rc" -ne 2 ] || die "the analyser could not compare the runs (exit $rc)"
+# the same compare as JSON and as mail: their exits must agree
+for fmt in json mail; do
+	frc=0
+	"$TOP/analysis/shrinkscope-report" compare "${args[@]}" --format=$fmt \
+		-o "$out/compare.$fmt" --base "$out"/base/*/trace.dat --cand "$out"/cand/*/trace.dat || frc=$?
+	[ "$frc" -eq "$rc" ] || die "the $fmt compare exited $frc, the text one $rc"
+done
+echo "$rc" >"$out/status"
 cat "$out/compare.txt"
-say "$base vs $cand on $scenario x $runs: $([ $rc -eq 0 ] && echo unchanged || echo changed); results in $out"
+case $rc in
+0) verdict=unchanged ;; 1) verdict=CHANGED ;; *) verdict="inconclusive (some rows need more runs)" ;;
+esac
+say "$base vs $cand on $scenario x $runs: $verdict; results in $out (report to mail: compare.mail)"
 exit "$rc"

@@ -21,8 +21,11 @@ void agg_init(struct agg *a, double bucket_s)
 	htab_init(&a->lrus, sizeof(int64_t), sizeof(struct lru_row));
 	htab_init(&a->vmp, sizeof(struct vmp_key), sizeof(struct vmp_row));
 	htab_init(&a->pids, sizeof(int64_t), sizeof(struct pidstate));
+	htab_init(&a->prios, sizeof(struct prio_key), sizeof(struct prio_row));
+	htab_init(&a->pages, sizeof(int64_t), sizeof(struct page_row));
 	series_init(&a->by_node);
 	series_init(&a->by_shr);
+	series_init(&a->file_by_node);
 }
 
 void agg_file(struct agg *a, const bool caps[CAP_MAX], symbol_fn fn,
@@ -76,6 +79,53 @@ static void add(int64_t *sum, int64_t v)
 		*sum += v;
 }
 
+size_t agg_bucket(const struct agg *a, uint64_t ts)
+{
+	size_t b = ts / a->bucket_ns;
+
+	if (b >= MAX_BUCKETS)
+		fail(NULL, "the trace spans more than %d time buckets of %g s; "
+		     "use a larger --bucket", MAX_BUCKETS, a->bucket_ns / 1e9);
+	return b;
+}
+
+/* Count, sum and maximum of a deferred count; NA is no value. */
+static void def_add(int64_t *n, int64_t *sum, int64_t *max, int64_t v)
+{
+	if (v == NA)
+		return;
+	if (!*n || v > *max)
+		*max = v;
+	(*n)++;
+	*sum += v;
+}
+
+/* Asked against the cache size the shrinker reported for this call. */
+static void add_freeable(struct row *r, int64_t total, int64_t items)
+{
+	double ratio;
+
+	if (total == NA || items == NA || items <= 0)
+		return;
+	r->freeable += items;
+	ratio = (double)total / items;
+	if (ratio > r->max_asked_ratio)
+		r->max_asked_ratio = ratio;
+}
+
+static struct prio_row *prio_row(struct agg *a, const struct row_key *k,
+				 int64_t prio)
+{
+	struct prio_key pk;
+
+	memset(&pk, 0, sizeof(pk));
+	pk.name = k->name;
+	pk.shr = k->shr;
+	pk.nid = k->nid;
+	pk.prio = prio;
+	return htab_put(&a->prios, &pk);
+}
+
 static struct pidstate *pid_state(struct agg *a, int pid)
 {
 	int64_t k = pid;
@@ -118,6 +168,7 @@ static void on_start(struct agg *a, const struct ev *e)
 	ps->key = key_of(e, &ps->id);
 	ps->call = true;
 	ps->mr = e->v[F_MEMCG_RECLAIM];
+	ps->prio = e->v[F_PRIORITY];
 	ps->nbatches = 0;
 	r = row_get(a, &ps->key, &ps->id);
 	add(&r->asked, e->v[F_TOTAL_SCAN]);
@@ -125,6 +176,10 @@ static void on_start(struct agg *a, const struct ev *e)
 		r->def_seen = true;
 		r->def_first = e->v[F_DEFERRED];
 	}
+	def_add(&r->def_in_n, &r->def_in_sum, &r->def_in_max,
+		e->v[F_DEFERRED]);
+	add_freeable(r, e->v[F_TOTAL_SCAN], e->v[F_CACHE_ITEMS]);
+	add(&prio_row(a, &ps->key, ps->prio)->asked, e->v[F_TOTAL_SCAN]);
 }
 
 static bool in_call(const struct pidstate *ps, const struct ev *e)
@@ -176,6 +231,7 @@ static void on_end(struct agg *a, const struct ev *e)
 	bool paired = in_call(ps, e);
 	int64_t freed = e->v[F_RETVAL];
 	int64_t mr = e->v[F_MEMCG_RECLAIM];
+	struct prio_row *p;
 	struct ident id;
 	struct row_key k;
 	struct row *r;
@@ -193,9 +249,14 @@ static void on_end(struct agg *a, const struct ev *e)
 		r->def_first = e->v[F_DEFERRED];
 	}
 	r->def_last = e->v[F_NEW_SCAN];
+	def_add(&r->def_out_n, &r->def_out_sum, &r->def_out_max,
+		e->v[F_NEW_SCAN]);
 	if (paired && ps->nbatches > r->max_batches)
 		r->max_batches = ps->nbatches;
 	split_mr(r, mr, freed);
+	p = prio_row(a, &k, paired ? ps->prio : NA);
+	p->calls++;
+	add(&p->freed, freed);
 	if (ps->depth > 0)
 		add(&r->win_freed, freed);
 	if (!paired)
@@ -203,10 +264,7 @@ static void on_end(struct agg *a, const struct ev *e)
 	ps->call = false;
 	if (freed == NA)
 		return;
-	b = e->ts / a->bucket_ns;
-	if (b >= MAX_BUCKETS)
-		fail(NULL, "the trace spans more than %d time buckets of %g s; "
-		     "use a larger --bucket", MAX_BUCKETS, a->bucket_ns / 1e9);
+	b = agg_bucket(a, e->ts);
 	series_add(&a->by_node, k.nid, 0, b, freed);
 	series_add(&a->by_shr, k.name, k.shr, b, freed);
 }
@@ -288,6 +346,9 @@ void agg_event(const struct ev *e, void *arg)
 	case EV_RECLAIM_BEGIN:
 	case EV_RECLAIM_END:
 		on_reclaim(a, e);
+		break;
+	case EV_LRU_INACTIVE:
+		agg_lru_inactive(a, e);
 		break;
 	default:
 		break;

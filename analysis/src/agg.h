@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Streaming aggregation. Memory is bounded by shrinkers x nodes x memcgs
- * (plus lrus, memcg x level, tasks with a call in flight, and time buckets),
- * never by the number of events.
+ * (plus lrus, memcg x level, shrinkers x nodes x priorities, tasks with a
+ * call in flight, and time buckets), never by the number of events.
  */
 #ifndef SS_AGG_H
 #define SS_AGG_H
@@ -40,6 +40,29 @@ struct row {
 	int64_t mr_freed[2];
 	int64_t win_freed;	/* freed inside direct/memcg reclaim */
 	int64_t hist[HBUCKETS];
+	/* deferred work: in, start nr_objects_to_shrink; out, end new_scan */
+	int64_t def_in_n, def_in_sum, def_in_max;
+	int64_t def_out_n, def_out_sum, def_out_max;
+	int64_t freeable;	/* sum of start cache_items */
+	double max_asked_ratio;	/* highest total_scan / cache_items */
+};
+
+/* Calls by reclaim priority, per shrinker instance x node. */
+struct prio_key {
+	uint32_t name;
+	uint32_t zero;
+	int64_t shr;
+	int64_t nid;
+	int64_t prio;		/* NA: the call's start is not in the trace */
+};
+
+struct prio_row {
+	int64_t calls, asked, freed;
+};
+
+/* Pages mm_vmscan_lru_shrink_inactive reclaimed on a node. */
+struct page_row {
+	int64_t file, anon;
 };
 
 struct lru_row {
@@ -63,6 +86,7 @@ struct pidstate {
 	struct row_key key;
 	struct ident id;
 	int64_t mr;		/* memcg_reclaim of the start */
+	int64_t prio;		/* priority of the start */
 	int64_t nbatches;
 	int depth;		/* nested reclaim windows */
 };
@@ -75,9 +99,12 @@ struct agg {
 	struct htab lrus;	/* lru pointer -> lru_row */
 	struct htab vmp;	/* vmp_key -> vmp_row */
 	struct htab pids;	/* pid -> pidstate */
+	struct htab prios;	/* prio_key -> prio_row */
+	struct htab pages;	/* nid -> page_row */
 	struct names names;
 	struct series by_node;	/* (nid, 0) -> freed per bucket */
 	struct series by_shr;	/* (name, shr) -> freed per bucket */
+	struct series file_by_node;	/* (nid, 0) -> file pages reclaimed */
 	int64_t windows;	/* reclaim begin..end pairs */
 	int64_t reclaimed;	/* their nr_reclaimed */
 	int64_t ends_unpaired;	/* end without a start in the same task */
@@ -90,6 +117,10 @@ void agg_file(struct agg *a, const bool caps[CAP_MAX], symbol_fn fn,
 	      void *arg);
 void agg_event(const struct ev *e, void *agg);
 void agg_file_done(struct agg *a);
+/* Time bucket of @ts; fails on a trace longer than MAX_BUCKETS. */
+size_t agg_bucket(const struct agg *a, uint64_t ts);
+/* agg_pages.c: mm_vmscan_lru_shrink_inactive */
+void agg_lru_inactive(struct agg *a, const struct ev *e);
 
 int hbucket(int64_t v);
 int64_t hbucket_lo(int b);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* report: aggregate every file given into one set of tables. */
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,36 +10,39 @@
 #include "util.h"
 
 struct report_opts {
-	enum fmt fmt;
+	struct out_opts out;
 	double bucket_s;
-	const char *plot_dir;
-	const char *out;
-	bool allow_lost;
 	char **files;
 	int nfiles;
 };
 
+enum { OPT_BUCKET = OPT_CMD };
+
+static const struct option long_opts[] = {
+	COMMON_LONG_OPTS,
+	{ "bucket", required_argument, NULL, OPT_BUCKET },
+	{ NULL, 0, NULL, 0 },
+};
+
 static void parse(int argc, char **argv, struct report_opts *o)
 {
-	int i;
+	int c;
 
 	memset(o, 0, sizeof(*o));
 	o->bucket_s = 1;
 	o->files = xcalloc(argc, sizeof(*o->files));
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (parse_out_opt(argc, argv, &i, &o->fmt, &o->plot_dir,
-				  &o->out, &o->allow_lost))
+	optind = 0;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":o:h", long_opts, NULL)) != -1) {
+		if (common_opt("report", c, optarg, &o->out, false))
 			continue;
-		if (!strcmp(a, "--bucket"))
-			o->bucket_s = parse_num(a, i + 1 < argc ? argv[++i] :
-						NULL, 1e-6);
-		else if (a[0] == '-' && a[1])
-			fail(NULL, "report: unknown or incomplete option '%s'", a);
+		if (c == OPT_BUCKET)
+			o->bucket_s = parse_num("--bucket", optarg, 1e-6);
 		else
-			o->files[o->nfiles++] = argv[i];
+			bad_opt("report", c, argv);
 	}
+	while (optind < argc)
+		o->files[o->nfiles++] = argv[optind++];
 	if (!o->nfiles)
 		fail(NULL, "report: no trace file given (try --help)");
 }
@@ -60,7 +64,7 @@ int cmd_report(int argc, char **argv)
 	agg_init(&a, o.bucket_s);
 	fi = xcalloc(o.nfiles, sizeof(*fi));
 	for (i = 0; i < o.nfiles; i++)
-		read_trace(o.files[i], &a, o.allow_lost, &fi[i], &ms, caps);
+		read_trace(o.files[i], &a, o.out.allow_lost, &fi[i], &ms, caps);
 	memset(&in, 0, sizeof(in));
 	in.agg = &a;
 	in.files = fi;
@@ -69,10 +73,10 @@ int cmd_report(int argc, char **argv)
 	in.nmissing = ms.n;
 	in.bucket_s = o.bucket_s;
 	n = report_tables(&in, tabs);
-	buf = render(o.fmt, "report", tabs, n, &len);
-	if (o.plot_dir)
-		plot_report(o.plot_dir, tabs, n);
-	emit(o.out, buf, len);
+	buf = render(o.out.fmt, "report", tabs, n, &len);
+	if (o.out.plot_dir)
+		plot_report(o.out.plot_dir, tabs, n);
+	emit(o.out.out, buf, len);
 	free(buf);
 	for (i = 0; i < n; i++)
 		tab_free(tabs[i]);

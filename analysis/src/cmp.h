@@ -9,6 +9,7 @@
 
 struct side {
 	const char *label;
+	const char *name;	/* --base-name/--cand-name: the kernel */
 	char **files;
 	int n;
 	struct agg *aggs;
@@ -18,12 +19,12 @@ struct side {
 };
 
 struct cmp_opts {
-	double threshold;
+	struct cmp_rule rule;
 	const char *only;	/* --shrinker REGEX: compare only these */
-	enum fmt fmt;
-	const char *plot_dir;
-	const char *out;
-	bool allow_lost;
+	struct out_opts out;
+	/* for --format=mail: what was compared and how to get it again */
+	const char *scenario;
+	const char *reproduce;
 	struct side base, cand;
 };
 
@@ -32,5 +33,10 @@ struct tab *inputs_tab(const struct cmp_opts *o, bool by_name);
 struct tab *rows_tab(const struct cmp_opts *o, const bool on[M_MAX],
 		     int *count);
 struct tab *verdicts_tab(const int *count);
+/* Exit status of a compare with these verdict counts. */
+int compare_status(const int *count);
+/* The report to mail: plain text within 80 columns. */
+void print_mail(FILE *f, const struct cmp_opts *o, struct tab **tabs,
+		const int *count);
 
 #endif

@@ -52,6 +52,25 @@ static bool why_not(struct tab *t, const struct side *b,
 	return false;
 }
 
+static void figures_compared(struct tab *t, struct cmp_opts *o,
+			     bool on[M_MAX])
+{
+	const struct side *b = &o->base, *c = &o->cand;
+
+	on[M_DEFERRED_PER_CALL] = why_not(t, b, c, CAP_DEFERRED,
+		"deferred_per_call (start nr_objects_to_shrink)",
+		"no nr_objects_to_shrink in mm_shrink_slab_start");
+	on[M_ASKED_PER_FREEABLE] = why_not(t, b, c, CAP_CACHE_ITEMS,
+		"asked_per_freeable (start total_scan, cache_items)",
+		"no total_scan/cache_items in mm_shrink_slab_start");
+	on[M_FREED_PER_SCANNED] = why_not(t, b, c, CAP_BATCH,
+		"freed_per_scanned (batch nr_scanned)",
+		"no vmscan:mm_shrink_slab_batch with nr_scanned");
+	on[M_FREED_PER_FILE_PAGE] = why_not(t, b, c, CAP_LRU_INACTIVE,
+		"freed_per_file_page (mm_vmscan_lru_shrink_inactive)",
+		"no vmscan:mm_vmscan_lru_shrink_inactive with nid, nr_reclaimed, reclaim_flags");
+}
+
 static const struct col nc_cols[] = {
 	{ "not_compared", 0 }, { "why", 0 },
 };
@@ -68,8 +87,9 @@ struct tab *not_compared(struct cmp_opts *o, bool *by_name, bool on[M_MAX])
 	on[M_FREED_PER_CALL] = true;
 	on[M_FREED_PER_RUN] = true;
 	on[M_SCANNED_PER_ASKED] = why_not(t, &o->base, &o->cand, CAP_BATCH,
-		"scanned_per_asked (batch nr_scanned)",
+		"scanned_per_asked, scanned_per_run (batch nr_scanned)",
 		"no vmscan:mm_shrink_slab_batch with nr_scanned");
+	on[M_SCANNED_PER_RUN] = on[M_SCANNED_PER_ASKED];
 	on[M_FREED_PER_PAGE] = why_not(t, &o->base, &o->cand, CAP_RECLAIM,
 		"freed_per_page (mm_vmscan_*_reclaim_end nr_reclaimed)",
 		"no mm_vmscan_*_reclaim_begin/end in the trace");
@@ -77,53 +97,102 @@ struct tab *not_compared(struct cmp_opts *o, bool *by_name, bool on[M_MAX])
 		on[M_FREED_PER_PAGE] = why_not(t, &o->base, &o->cand, -1,
 			"freed_per_page (mm_vmscan_*_reclaim_end nr_reclaimed)",
 			"no direct/memcg reclaim window recorded");
+	figures_compared(t, o, on);
 	return t;
 }
 
 static const struct col cmp_cols[] = {
 	{ "shrinker", 0 }, { "node", 0 }, { "metric", 0 },
-	{ "base_n", 0 }, { "base_mean", 0 },
+	{ "base_n", 0 }, { "base_mean", COL_NOTEXT }, { "base_sd", COL_NOTEXT },
 	{ "base_min", COL_NOTEXT }, { "base_max", COL_NOTEXT },
-	{ "base_range", COL_TEXTONLY }, { "base_sd", COL_NOTEXT },
-	{ "cand_n", 0 }, { "cand_mean", 0 },
+	{ "base", COL_TEXTONLY },
+	{ "cand_n", 0 }, { "cand_mean", COL_NOTEXT }, { "cand_sd", COL_NOTEXT },
 	{ "cand_min", COL_NOTEXT }, { "cand_max", COL_NOTEXT },
-	{ "cand_range", COL_TEXTONLY }, { "cand_sd", COL_NOTEXT },
-	{ "diff_pct", 0 }, { "verdict", 0 },
+	{ "cand", COL_TEXTONLY },
+	{ "ratio_of", COL_NOTEXT }, { "ratio", COL_NOTEXT },
+	{ "ratio_lo", COL_NOTEXT },
+	{ "ratio_hi", COL_NOTEXT }, { "ratio_ci", COL_TEXTONLY },
+	{ "diff_pct", 0 }, { "p", 0 }, { "p_equiv", COL_NOTEXT },
+	{ "verdict", 0 }, { "runs_needed", 0 },
 };
 
-static void stat_cells(struct tab *t, const struct mstat *m)
+/* "mean +- sd" for text: three significant places go a long way. */
+static void mean_sd_text(struct tab *t, const struct mstat *m)
 {
 	char buf[64];
 
-	tab_int(t, m ? m->n : 0);
-	if (!m || !m->n) {
-		tab_na(t);
-		tab_na(t);
-		tab_na(t);
-		tab_na(t);
+	if (!m->n) {
 		tab_na(t);
 		return;
 	}
-	tab_real(t, mstat_mean(m));
-	tab_real(t, m->min);
-	tab_real(t, m->max);
-	snprintf(buf, sizeof(buf), "%.3f..%.3f", m->min, m->max);
+	snprintf(buf, sizeof(buf), "%.4g +- %.2g", mstat_mean(m), mstat_sd(m));
 	tab_str(t, buf);
-	tab_real(t, mstat_sd(m));
 }
 
-static void cmp_row(struct tab *t, const struct ckey *k, enum metric m,
-		    const struct mstat *b, const struct mstat *c,
-		    enum verdict v, double pct)
+static void stat_cells(struct tab *t, const struct mstat *m)
+{
+	tab_int(t, m->n);
+	tab_real(t, m->n ? mstat_mean(m) : NAN);
+	tab_real(t, m->n ? mstat_sd(m) : NAN);
+	tab_real(t, m->n ? m->min : NAN);
+	tab_real(t, m->n ? m->max : NAN);
+	mean_sd_text(t, m);
+}
+
+static void ratio_cells(struct tab *t, const struct judgement *j)
+{
+	char buf[96];
+
+	if (isnan(j->ratio))
+		tab_na(t);
+	else
+		tab_str(t, j->geometric ? "geometric means" : "means");
+	tab_real(t, j->ratio);
+	tab_real(t, j->lo);
+	tab_real(t, j->hi);
+	if (isnan(j->ratio))
+		tab_na(t);
+	else if (isnan(j->lo))
+		tab_str(t, (snprintf(buf, sizeof(buf), "%.3g [unbounded]",
+				     j->ratio), buf));
+	else
+		tab_str(t, (snprintf(buf, sizeof(buf), "%.3g [%.3g, %.3g]",
+				     j->ratio, j->lo, j->hi), buf));
+}
+
+static void runs_cell(struct tab *t, const struct judgement *j)
+{
+	if (j->v != V_INCONCLUSIVE && j->v != V_NO_VERDICT)
+		tab_na(t);
+	else if (j->v == V_NO_VERDICT)
+		tab_int(t, MIN_RUNS);
+	else if (j->runs_needed < 0)
+		tab_str(t, "many");
+	else
+		tab_int(t, j->runs_needed);
+}
+
+/* One compared row: a key, a metric, both sides and their judgement. */
+struct crow {
+	const struct ckey *k;
+	enum metric m;
+	struct judgement j;
+};
+
+static void cmp_row(struct tab *t, const struct crow *r)
 {
 	tab_row(t);
-	tab_str(t, str_get(k->label));
-	tab_int(t, k->nid);
-	tab_str(t, metric_str(m));
-	stat_cells(t, b);
-	stat_cells(t, c);
-	tab_real(t, pct);
-	tab_str(t, verdict_str(v));
+	tab_str(t, str_get(r->k->label));
+	tab_int(t, r->k->nid);
+	tab_str(t, metric_str(r->m));
+	stat_cells(t, r->j.b);
+	stat_cells(t, r->j.c);
+	ratio_cells(t, &r->j);
+	tab_real(t, r->j.pct);
+	tab_real(t, r->j.p_adj);
+	tab_real(t, r->j.p_equiv);
+	tab_str(t, verdict_str(r->j.v));
+	runs_cell(t, &r->j);
 }
 
 static int cmp_ckey(const void *pa, const void *pb)
@@ -141,7 +210,8 @@ static int cmp_ckey(const void *pa, const void *pb)
 static const struct ckey **all_keys(const struct cside *b,
 				    const struct cside *c, size_t *n)
 {
-	const struct ckey **ks = xcalloc(b->rows.n + c->rows.n, sizeof(*ks));
+	const struct ckey **ks = xcalloc(b->rows.n + c->rows.n + 1,
+					 sizeof(*ks));
 	const void *kp;
 	size_t it = 0;
 
@@ -156,28 +226,52 @@ static const struct ckey **all_keys(const struct cside *b,
 	return ks;
 }
 
-static void one_key(struct tab *t, const struct ckey *k,
-		    const struct mstat *mb, const struct mstat *mc,
-		    const bool on[M_MAX], double thr, int *count)
+/* A side's metrics of @k; none at all if the side never had it. */
+static const struct mstat *side_row(const struct cside *s,
+				    const struct ckey *k)
 {
-	enum verdict v;
-	double pct;
+	static const struct mstat none[M_MAX];
+	const struct mstat *m = htab_get(&s->rows, k);
+
+	return m ? m : none;
+}
+
+/* Objects a key moves per run: freed or scanned, on the busier side. */
+static double volume(const struct mstat *mb, const struct mstat *mc)
+{
+	static const enum metric per_run[] = {
+		M_FREED_PER_RUN, M_SCANNED_PER_RUN
+	};
+	double v = 0;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(per_run); i++) {
+		if (mb[per_run[i]].n)
+			v = fmax(v, mstat_mean(&mb[per_run[i]]));
+		if (mc[per_run[i]].n)
+			v = fmax(v, mstat_mean(&mc[per_run[i]]));
+	}
+	return v;
+}
+
+static size_t key_rows(struct crow *out, const struct ckey *k,
+		       const struct mstat *mb, const struct mstat *mc,
+		       const bool on[M_MAX], const struct cmp_rule *rule)
+{
+	double vol = volume(mb, mc);
+	size_t n = 0;
 	int m;
 
-	if (!mb || !mc) {
-		v = mb ? V_ONLY_BASE : V_ONLY_CAND;
-		cmp_row(t, k, M_FREED_PER_CALL, mb, mc, v, NAN);
-		count[v]++;
-		return;
-	}
 	for (m = 0; m < M_MAX; m++) {
 		/* undefined on both sides (e.g. nothing asked): no row */
 		if (!on[m] || (!mb[m].n && !mc[m].n))
 			continue;
-		v = verdict(&mb[m], &mc[m], thr, metric_floor(m), &pct);
-		cmp_row(t, k, m, &mb[m], &mc[m], v, pct);
-		count[v]++;
+		out[n].k = k;
+		out[n].m = m;
+		judge_row(&mb[m], &mc[m], rule, vol, &out[n].j);
+		n++;
 	}
+	return n;
 }
 
 struct tab *rows_tab(const struct cmp_opts *o, const bool on[M_MAX],
@@ -188,37 +282,70 @@ struct tab *rows_tab(const struct cmp_opts *o, const bool on[M_MAX],
 				cmp_cols, ARRAY_SIZE(cmp_cols));
 	const struct cside *b = &o->base.cs, *c = &o->cand.cs;
 	const struct ckey **ks;
+	struct judgement **js;
+	struct crow *rows;
+	size_t n, i, nr = 0;
 	regex_t only;
-	size_t n, i;
 
 	if (o->only && regcomp(&only, o->only, REG_EXTENDED | REG_NOSUB))
 		fail(NULL, "compare: bad --shrinker expression '%s'", o->only);
 	ks = all_keys(b, c, &n);
+	rows = xcalloc(n * M_MAX + 1, sizeof(*rows));
 	for (i = 0; i < n; i++) {
 		if (o->only && regexec(&only, str_get(ks[i]->label), 0, NULL, 0))
 			continue;
-		one_key(t, ks[i], htab_get(&b->rows, ks[i]),
-			htab_get(&c->rows, ks[i]), on, o->threshold, count);
+		nr += key_rows(rows + nr, ks[i], side_row(b, ks[i]),
+			       side_row(c, ks[i]), on, &o->rule);
 	}
+	js = xcalloc(nr + 1, sizeof(*js));
+	for (i = 0; i < nr; i++)
+		js[i] = &rows[i].j;
+	judge_family(js, nr, &o->rule);
+	free(js);
+	for (i = 0; i < nr; i++) {
+		cmp_row(t, &rows[i]);
+		count[rows[i].j.v]++;
+	}
+	free(rows);
 	free(ks);
 	if (o->only) {
 		regfree(&only);
 		tab_note(t, "only shrinkers matching /%s/", o->only);
 	}
-	tab_note(t, "unchanged: |diff_pct| < %g%%, or the base and candidate "
-		 "min..max ranges overlap, or the means differ by no more "
-		 "than the wider range; more/less aggressive: the "
-		 "candidate's mean is higher/lower. freed_per_call: objects "
-		 "freed per shrinker call; scanned_per_asked: objects "
-		 "scanned per object asked; freed_per_page: objects freed in "
-		 "direct/memcg reclaim per page it reclaimed", o->threshold);
+	tab_note(t, "ratio: candidate / base [%g%% interval], of geometric "
+		 "means (Welch on logs) when every run of both sides is above "
+		 "zero, else of means (Fieller); p: chance of a change beyond "
+		 "+-%g%% this large by noise, Benjamini-Hochberg-adjusted over "
+		 "all rows tested%s. "
+		 "more/less aggressive: p < %g; unchanged: the interval within "
+		 "+-%g%%; inconclusive: neither (runs_needed: runs a side that "
+		 "would decide, if means and spreads held); no verdict: under "
+		 "%d runs a side; too few objects: under %g objects freed or "
+		 "scanned per run", o->rule.conf * 100, o->rule.threshold,
+		 "", 1 - o->rule.conf, o->rule.threshold, MIN_RUNS,
+		 o->rule.min_objects);
 	return t;
 }
 
 static const struct col vd_cols[] = { { "verdict", 0 }, { "rows", 0 } };
 
+int compare_status(const int *count)
+{
+	if (count[V_MORE] || count[V_LESS])
+		return EXIT_CHANGED;
+	if (count[V_INCONCLUSIVE] || count[V_NO_VERDICT])
+		return EXIT_INCONCLUSIVE;
+	return 0;
+}
+
 struct tab *verdicts_tab(const int *count)
 {
+	static const char *const what[] = {
+		[0] = "unchanged (exit status 0)",
+		[EXIT_CHANGED] = "CHANGED (exit status 1)",
+		[EXIT_INCONCLUSIVE] = "INCONCLUSIVE (exit status 3): no change "
+			"found, but some rows need more runs to decide",
+	};
 	struct tab *t = tab_new("verdicts", "Verdicts", vd_cols,
 				ARRAY_SIZE(vd_cols));
 	int v;
@@ -228,8 +355,7 @@ struct tab *verdicts_tab(const int *count)
 		tab_str(t, verdict_str(v));
 		tab_int(t, count[v]);
 	}
-	tab_note(t, "%s", count[V_MORE] || count[V_LESS] ?
-		 "CHANGED (exit status 1)" : "unchanged (exit status 0)");
+	tab_note(t, "%s", what[compare_status(count)]);
 	return t;
 }
 
@@ -269,9 +395,10 @@ struct tab *inputs_tab(const struct cmp_opts *o, bool by_name)
 
 	input_rows(t, &o->base);
 	input_rows(t, &o->cand);
-	tab_note(t, "rows keyed by %s; threshold %g%%",
+	tab_note(t, "rows keyed by %s; threshold %g%%, confidence %g%%, "
+		 "floor %g objects per run",
 		 by_name ? "shrinker name" : "scan function symbol",
-		 o->threshold);
+		 o->rule.threshold, o->rule.conf * 100, o->rule.min_objects);
 	return t;
 }
 

@@ -26,14 +26,18 @@ struct evdesc {
 
 #define MEMCG_FX "per-memcg rows"
 #define MR_FX "memcg-targeted vs global split"
+#define PAGES_FX "file pages reclaimed, slab objects freed per file page"
 #define NAME_FX "names from the trace (falls back to register events, then the scan function's symbol)"
 
 static const struct evdesc descs[] = {
 	{ "vmscan", "mm_shrink_slab_start", EV_START, true, "everything", {
 		{ "shr", F_SHR, NULL }, { "shrink", F_SHRINK, NULL },
 		{ "nid", F_NID, NULL },
-		{ "nr_objects_to_shrink", F_DEFERRED, "deferred before" },
+		{ "nr_objects_to_shrink", F_DEFERRED,
+		  "deferred before, deferred work in" },
 		{ "total_scan", F_TOTAL_SCAN, "asked" },
+		{ "cache_items", F_CACHE_ITEMS, "asked per freeable" },
+		{ "priority", F_PRIORITY, "calls and frees by priority" },
 		{ "memcg", F_MEMCG, MEMCG_FX },
 		{ "memcg_reclaim", F_MEMCG_RECLAIM, MR_FX },
 		{ "batch", F_BATCH, NULL },
@@ -54,7 +58,7 @@ static const struct evdesc descs[] = {
 		{ "shr", F_SHR, NULL }, { "shrink", F_SHRINK, NULL },
 		{ "nid", F_NID, NULL },
 		{ "unused_scan", F_DEFERRED, NULL },
-		{ "new_scan", F_NEW_SCAN, "deferred after" },
+		{ "new_scan", F_NEW_SCAN, "deferred after, deferred work out" },
 		{ "retval", F_RETVAL, "freed" },
 		{ "memcg", F_MEMCG, MEMCG_FX },
 		{ "memcg_reclaim", F_MEMCG_RECLAIM, MR_FX },
@@ -110,7 +114,16 @@ static const struct evdesc descs[] = {
 	{ "vmscan", "mm_vmscan_node_reclaim_end", EV_RECLAIM_END, false, NULL, {
 		{ "nr_reclaimed", F_NR_RECLAIMED, NULL },
 		{ NULL, 0, NULL } } },
+	/* page-cache pages reclaimed, against slab objects freed */
+	{ "vmscan", "mm_vmscan_lru_shrink_inactive", EV_LRU_INACTIVE, false,
+	  PAGES_FX, {
+		{ "nid", F_NID, PAGES_FX },
+		{ "nr_reclaimed", F_NR_RECLAIMED, PAGES_FX },
+		{ "reclaim_flags", F_RECLAIM_FLAGS, PAGES_FX },
+		{ NULL, 0, NULL } } },
 };
+
+_Static_assert(ARRAY_SIZE(descs) <= DEC_MAX_EVENTS, "raise DEC_MAX_EVENTS");
 
 void ev_clear(struct ev *e, enum ev_kind kind)
 {
@@ -336,4 +349,12 @@ void dec_caps(const struct decoder *d, bool caps[CAP_MAX])
 	caps[CAP_VMPRESSURE] = dec_has_event(d, EV_VMPRESSURE);
 	caps[CAP_RECLAIM] = dec_has_event(d, EV_RECLAIM_BEGIN) &&
 			    dec_has_field(d, EV_RECLAIM_END, F_NR_RECLAIMED);
+	caps[CAP_DEFERRED] = dec_has_field(d, EV_START, F_DEFERRED);
+	caps[CAP_NEW_SCAN] = dec_has_field(d, EV_END, F_NEW_SCAN);
+	caps[CAP_CACHE_ITEMS] = caps[CAP_START] &&
+				dec_has_field(d, EV_START, F_CACHE_ITEMS);
+	caps[CAP_PRIORITY] = dec_has_field(d, EV_START, F_PRIORITY);
+	caps[CAP_LRU_INACTIVE] = dec_has_field(d, EV_LRU_INACTIVE, F_NID) &&
+		dec_has_field(d, EV_LRU_INACTIVE, F_NR_RECLAIMED) &&
+		dec_has_field(d, EV_LRU_INACTIVE, F_RECLAIM_FLAGS);
 }

@@ -7,7 +7,7 @@
 
 #include "event.h"
 
-#define DEC_MAX_EVENTS 16
+#define DEC_MAX_EVENTS 24
 
 struct evfmt {
 	const struct evdesc *desc;

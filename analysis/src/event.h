@@ -19,6 +19,7 @@ enum ev_kind {
 	EV_VMPRESSURE,		/* vmpressure:vmpressure_notify */
 	EV_RECLAIM_BEGIN,	/* vmscan:mm_vmscan_{direct,memcg,...}_begin */
 	EV_RECLAIM_END,		/* ... and their _end with nr_reclaimed */
+	EV_LRU_INACTIVE,	/* vmscan:mm_vmscan_lru_shrink_inactive */
 	EV_KINDS
 };
 
@@ -28,11 +29,14 @@ enum fid {
 	F_SHRINKER_ID,
 	F_DEFERRED,	/* start.nr_objects_to_shrink, end.unused_scan */
 	F_TOTAL_SCAN, F_NEW_SCAN, F_RETVAL,
+	F_CACHE_ITEMS,	/* start: freeable objects the shrinker counted */
+	F_PRIORITY,	/* start: reclaim priority, 12 (gentle) .. 0 */
 	F_STOPPED, F_NR_TO_SCAN, F_NR_SCANNED, F_FREED,
 	F_LRU, F_NR_TO_WALK, F_WALKED, F_REMOVED, F_REMOVED_RETRY,
 	F_ROTATED, F_SKIPPED, F_RETRIED,
 	F_LEVEL, F_SCANNED, F_RECLAIMED, F_ANCESTOR, F_NR_USER, F_NR_KERNEL,
 	F_NR_RECLAIMED,
+	F_RECLAIM_FLAGS,	/* lru_shrink_inactive: RECLAIM_WB_* */
 	F_MAX
 };
 
@@ -48,8 +52,16 @@ enum cap {
 	CAP_LRU,		/* list_lru_walk */
 	CAP_VMPRESSURE,		/* vmpressure_notify */
 	CAP_RECLAIM,		/* reclaim begin/end with nr_reclaimed */
+	CAP_DEFERRED,		/* start nr_objects_to_shrink */
+	CAP_NEW_SCAN,		/* end new_scan */
+	CAP_CACHE_ITEMS,	/* start cache_items */
+	CAP_PRIORITY,		/* start priority */
+	CAP_LRU_INACTIVE,	/* lru_shrink_inactive: nid, pages, flags */
 	CAP_MAX
 };
+
+/* reclaim_flags of 6.1's trace_reclaim_flags(): the file LRU bit */
+#define RECLAIM_WB_FILE 0x0002
 
 #define EV_NAME_MAX 128
 

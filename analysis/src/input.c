@@ -58,6 +58,8 @@ void read_trace(const char *path, struct agg *a, bool allow_lost,
 	fi->shrink_events = t.shrink_events;
 	fi->seconds = (t.last_ts - t.first_ts) / 1e9;
 	fi->lost = lost;
+	if (trace_uname(&t))
+		fi->uname = xstrdup(trace_uname(&t));
 	trace_close(&t);
 	check_lost(path, lost, allow_lost);
 }

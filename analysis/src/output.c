@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Rendering to memory and writing the result in one piece. */
 #include <errno.h>
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,25 +55,54 @@ double parse_num(const char *opt, const char *s, double min)
 	return v;
 }
 
-bool parse_out_opt(int argc, char **argv, int *i, enum fmt *fmt,
-		   const char **plot_dir, const char **out, bool *allow_lost)
+bool common_opt(const char *cmd, int c, const char *arg, struct out_opts *o,
+		bool mail_ok)
 {
-	const char *a = argv[*i];
-
-	if (!strcmp(a, "--json"))
-		*fmt = FMT_JSON;
-	else if (!strcmp(a, "--csv"))
-		*fmt = FMT_CSV;
-	else if (!strcmp(a, "--plot") && *i + 1 < argc)
-		*plot_dir = argv[++*i];
-	else if (!strcmp(a, "-o") && *i + 1 < argc)
-		*out = argv[++*i];
-	else if (!strcmp(a, "--allow-lost"))
-		*allow_lost = true;
-	else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+	switch (c) {
+	case OPT_JSON:
+		o->fmt = FMT_JSON;
+		break;
+	case OPT_CSV:
+		o->fmt = FMT_CSV;
+		break;
+	case OPT_FORMAT:
+		if (!strcmp(arg, "text"))
+			o->fmt = FMT_TEXT;
+		else if (!strcmp(arg, "json"))
+			o->fmt = FMT_JSON;
+		else if (!strcmp(arg, "csv"))
+			o->fmt = FMT_CSV;
+		else if (!strcmp(arg, "mail") && mail_ok)
+			o->fmt = FMT_MAIL;
+		else
+			fail(NULL, "%s: --format: '%s' is not one of text, json, csv%s",
+			     cmd, arg, mail_ok ? ", mail" : "");
+		break;
+	case OPT_PLOT:
+		o->plot_dir = arg;
+		break;
+	case OPT_OUTPUT:
+		o->out = arg;
+		break;
+	case OPT_ALLOW_LOST:
+		o->allow_lost = true;
+		break;
+	case OPT_HELP:
 		usage(stdout);
 		exit(0);
-	} else
+	default:
 		return false;
+	}
 	return true;
+}
+
+void bad_opt(const char *cmd, int c, char **argv)
+{
+	const char *a = argv[optind - 1];
+
+	if (c == ':')
+		fail(NULL, "%s: option '%s' needs a value (try --help)", cmd, a);
+	if (optopt && optopt < 0x100 && a[0] == '-' && a[1] != '-')
+		fail(NULL, "%s: unknown option '-%c' (try --help)", cmd, optopt);
+	fail(NULL, "%s: unknown option '%s' (try --help)", cmd, a);
 }

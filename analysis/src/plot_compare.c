@@ -21,19 +21,12 @@
 #include "plotlib.h"
 #include "util.h"
 
-/* Columns of the compare table this reads. */
-enum {
-	K_NAME, K_NODE, K_METRIC, K_BN, K_BMEAN, K_BMIN, K_BMAX, K_BRANGE,
-	K_BSD, K_CN, K_CMEAN, K_CMIN, K_CMAX, K_CRANGE, K_CSD, K_PCT,
-	K_VERDICT
-};
-
 /* A row of @metric with a value on at least one side. */
 static bool wanted(const struct tab *t, size_t r, const char *metric)
 {
-	return !strcmp(tab_cell(t, r, K_METRIC)->s, metric) &&
-	       (tab_cell(t, r, K_BMEAN)->t == C_REAL ||
-		tab_cell(t, r, K_CMEAN)->t == C_REAL);
+	return !strcmp(tab_get(t, r, "metric")->s, metric) &&
+	       (tab_get(t, r, "base_mean")->t == C_REAL ||
+		tab_get(t, r, "cand_mean")->t == C_REAL);
 }
 
 /* A gnuplot string: no double quotes inside. */
@@ -54,16 +47,17 @@ static void label(FILE *f, const char *name, int64_t node)
 	free(s);
 }
 
-static void num(FILE *f, const struct tab *t, size_t r, int col)
+static void num(FILE *f, const struct tab *t, size_t r, const char *col)
 {
 	fputc(' ', f);
-	tab_put_cell(f, tab_cell(t, r, col), gp_str, "NaN");
+	tab_put_cell(f, tab_get(t, r, col), gp_str, "NaN");
 }
 
 /* A real cell's value, or @none. */
-static double real_or(const struct tab *t, size_t r, int col, double none)
+static double real_or(const struct tab *t, size_t r, const char *col,
+		      double none)
 {
-	const struct cell *c = tab_cell(t, r, col);
+	const struct cell *c = tab_get(t, r, col);
 
 	return c->t == C_REAL ? c->r : none;
 }
@@ -75,8 +69,8 @@ static double real_or(const struct tab *t, size_t r, int col, double none)
  */
 static void ratio_label(FILE *f, const struct tab *t, size_t r)
 {
-	double b = real_or(t, r, K_BMEAN, -1), c = real_or(t, r, K_CMEAN, -1);
-	double y = real_or(t, r, K_BMAX, 0), cy = real_or(t, r, K_CMAX, 0);
+	double b = real_or(t, r, "base_mean", -1), c = real_or(t, r, "cand_mean", -1);
+	double y = real_or(t, r, "base_max", 0), cy = real_or(t, r, "cand_max", 0);
 	char *s;
 
 	fprintf(f, " %g ", y > cy ? y : cy);
@@ -91,8 +85,8 @@ static void ratio_label(FILE *f, const struct tab *t, size_t r)
 
 static void data(FILE *f, const struct tab *t, const char *metric)
 {
-	static const int cols[] = {
-		K_BMEAN, K_BMIN, K_BMAX, K_CMEAN, K_CMIN, K_CMAX
+	static const char *const cols[] = {
+		"base_mean", "base_min", "base_max", "cand_mean", "cand_min", "cand_max"
 	};
 	size_t r, i;
 
@@ -102,8 +96,8 @@ static void data(FILE *f, const struct tab *t, const char *metric)
 	for (r = 0; r < t->nrows; r++) {
 		if (!wanted(t, r, metric))
 			continue;
-		label(f, tab_cell(t, r, K_NAME)->s, tab_cell(t, r, K_NODE)->i);
-		gp_str(f, tab_cell(t, r, K_VERDICT)->s);
+		label(f, tab_get(t, r, "shrinker")->s, tab_get(t, r, "node")->i);
+		gp_str(f, tab_get(t, r, "verdict")->s);
 		for (i = 0; i < ARRAY_SIZE(cols); i++)
 			num(f, t, r, cols[i]);
 		ratio_label(f, t, r);

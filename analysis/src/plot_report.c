@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * report --plot: freed per node over time, the batch-size histogram and
- * per-memcg bars, each drawn from the table the text report prints.
+ * report --plot: freed per node over time, the batch-size histogram,
+ * per-memcg bars and slab objects freed per file page over time, each
+ * drawn from the table the text report prints.
  */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "plot.h"
@@ -132,11 +134,98 @@ static void memcg_bars(const struct tab *t)
 		  "'' using 3 title 'memcg-targeted (memcg_reclaim=1)'\n");
 }
 
+/* balance_by_node columns */
+enum { B_T, B_NODE, B_FILE, B_SLAB, B_RATIO };
+
+/*
+ * Rows come bucket by bucket, every node in each: the nodes are the
+ * first rows up to the first repeat. One gnuplot data block per node.
+ */
+static size_t balance_data(FILE *f, const struct tab *t)
+{
+	size_t nn, r;
+
+	for (nn = 0; nn < t->nrows && tab_cell(t, nn, B_T)->r == 0; nn++)
+		;
+	fputs("# t_start_s file_pages slab_freed objects_per_file_page, "
+	      "one block (gnuplot index) per node\n", f);
+	for (r = 0; r < nn; r++) {
+		size_t i;
+
+		fprintf(f, "# node %" PRId64 "\n", tab_cell(t, r, B_NODE)->i);
+		for (i = r; i < t->nrows; i += nn) {
+			put_cell(f, tab_cell(t, i, B_T));
+			fputc(' ', f);
+			put_cell(f, tab_cell(t, i, B_FILE));
+			fputc(' ', f);
+			put_cell(f, tab_cell(t, i, B_SLAB));
+			fputc(' ', f);
+			put_cell(f, tab_cell(t, i, B_RATIO));
+			fputc('\n', f);
+		}
+		fputs("\n\n", f);
+	}
+	return nn;
+}
+
+/* "plot 'F' index 0 ... title 'node 0', '' index 1 ..." */
+static char *balance_cmd(const struct tab *t, size_t nn)
+{
+	char *cmd = xstrdup("plot"), *p;
+	size_t i;
+
+	for (i = 0; i < nn; i++) {
+		p = xasprintf("%s%s '%s' index %zu using 1:4 title 'node %"
+			      PRId64 "'", cmd, i ? "," : "",
+			      i ? "" : "slab-vs-file.dat", i,
+			      tab_cell(t, i, B_NODE)->i);
+		free(cmd);
+		cmd = p;
+	}
+	return cmd;
+}
+
+static void slab_vs_file(const struct tab *t)
+{
+	const char *base = "slab-vs-file";
+	size_t r, nn, ratios = 0;
+	double xmax;
+	char *cmd;
+	FILE *f;
+
+	if (!t || t->unavailable) {
+		plot_skip(base, t && t->unavailable ? t->unavailable :
+			  "no balance table");
+		return;
+	}
+	for (r = 0; r < t->nrows; r++)
+		ratios += tab_cell(t, r, B_RATIO)->t == C_REAL;
+	if (!ratios) {
+		plot_skip(base, "no file pages reclaimed in the trace");
+		return;
+	}
+	f = plot_file("slab-vs-file.dat");
+	nn = balance_data(f, t);
+	plot_close(f, "slab-vs-file.dat");
+	cmd = balance_cmd(t, nn);
+	xmax = tab_cell(t, t->nrows - 1, B_T)->r;
+	plot_draw(base, "Slab objects freed per page-cache page reclaimed",
+		  "set xrange [%g:%g]\n"
+		  "set xlabel 'seconds from the first event (bucket start)'\n"
+		  "set ylabel 'slab objects freed / file pages reclaimed'\n"
+		  "set yrange [0:*]\n"
+		  "set style data linespoints\n"
+		  "%s\n",
+		  xmax > 0 ? 0.0 : -1.0, xmax > 0 ? xmax : 1.0, cmd);
+	free(cmd);
+}
+
 void plot_report(const char *dir, struct tab **tabs, int n)
 {
 	plot_begin(dir);
 	freed_per_node(find(tabs, n, "freed_by_node"));
 	batch_sizes(find(tabs, n, "batch_hist"));
 	memcg_bars(find(tabs, n, "memcg"));
+	slab_vs_file(find(tabs, n, "balance_by_node"));
 	plot_end();
 }

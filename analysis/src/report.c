@@ -201,14 +201,19 @@ int report_tables(const struct report_in *in, struct tab **tabs)
 	tabs[k++] = tab_missing(in);
 	tabs[k++] = tab_shrinkers(a, rs, n);
 	tabs[k++] = tab_nodes(a, rs, n);
+	tabs[k++] = tab_deferred(a, rs, n);
+	tabs[k++] = tab_scan_ratios(a, rs, n);
+	tabs[k++] = tab_priority(a);
 	tabs[k++] = tab_batches(a, rs, n);
 	tabs[k++] = tab_batch_hist(a, rs, n);
 	tabs[k++] = tab_memcg(a, rs, n);
 	tabs[k++] = tab_lru(a);
 	tabs[k++] = tab_vmpressure(a);
 	tabs[k++] = tab_reclaim(a, rs, n);
+	tabs[k++] = tab_slab_vs_file(a, rs, n);
 	tabs[k++] = tab_by_node(a, in->bucket_s);
 	tabs[k++] = tab_by_shrinker(a, in->bucket_s);
+	tabs[k++] = tab_balance_by_node(a, in->bucket_s);
 	free(rs);
 	return k;
 }

@@ -12,6 +12,7 @@ struct finfo {
 	uint64_t shrink_events;
 	double seconds;
 	int64_t lost;
+	char *uname;		/* NULL: the trace did not store it */
 };
 
 struct missing {
@@ -28,7 +29,7 @@ struct report_in {
 	double bucket_s;
 };
 
-#define REPORT_MAX_TABS 16
+#define REPORT_MAX_TABS 24
 
 /* Sorted view of the rows of an aggregation. */
 struct rref {
@@ -51,5 +52,10 @@ struct tab *tab_vmpressure(const struct agg *a);
 struct tab *tab_reclaim(const struct agg *a, struct rref *rs, size_t n);
 struct tab *tab_by_node(const struct agg *a, double bucket_s);
 struct tab *tab_by_shrinker(const struct agg *a, double bucket_s);
+struct tab *tab_deferred(const struct agg *a, struct rref *rs, size_t n);
+struct tab *tab_scan_ratios(const struct agg *a, struct rref *rs, size_t n);
+struct tab *tab_priority(const struct agg *a);
+struct tab *tab_slab_vs_file(const struct agg *a, struct rref *rs, size_t n);
+struct tab *tab_balance_by_node(const struct agg *a, double bucket_s);
 
 #endif

@@ -134,6 +134,21 @@ const struct cell *tab_cell(const struct tab *t, size_t row, int col)
 	return &t->cells[row * t->ncols + col];
 }
 
+int tab_col(const struct tab *t, const char *name)
+{
+	int i;
+
+	for (i = 0; i < t->ncols; i++)
+		if (!strcmp(t->cols[i].name, name))
+			return i;
+	fail(NULL, "internal: table %s has no column %s", t->id, name);
+}
+
+const struct cell *tab_get(const struct tab *t, size_t row, const char *col)
+{
+	return tab_cell(t, row, tab_col(t, col));
+}
+
 void tab_put_cell(FILE *f, const struct cell *c,
 		  void (*put_str)(FILE *f, const char *s), const char *missing)
 {
@@ -145,7 +160,7 @@ void tab_put_cell(FILE *f, const struct cell *c,
 		fprintf(f, "%" PRId64, c->i);
 		break;
 	case C_REAL:
-		fprintf(f, "%.6g", c->r);
+		fprintf(f, "%.15g", c->r);	/* machine-read: all a double says */
 		break;
 	default:
 		fputs(missing, f);

@@ -64,6 +64,9 @@ void tab_na(struct tab *t);
 void tab_ratio(struct tab *t, int64_t a, int64_t b);
 
 const struct cell *tab_cell(const struct tab *t, size_t row, int col);
+/* Column index of @name; a missing column is a bug, fatal. */
+int tab_col(const struct tab *t, const char *name);
+const struct cell *tab_get(const struct tab *t, size_t row, const char *col);
 /*
  * Print a cell for a machine-read format: strings through @put_str, numbers
  * as they are, a cell the trace cannot fill as @missing.

@@ -18,6 +18,7 @@
 
 /* Exported by libtracecmd but declared only in its private header. */
 const char *tracecmd_get_cpustats(struct tracecmd_input *handle);
+const char *tracecmd_get_uname(struct tracecmd_input *handle);
 
 static const char magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i',
 			      'n', 'g' };
@@ -180,6 +181,11 @@ int64_t trace_lost(const struct trace *t)
 	int64_t rec = t->lost_records + t->lost_unknown;
 
 	return t->lost_stats > rec ? t->lost_stats : rec;
+}
+
+const char *trace_uname(const struct trace *t)
+{
+	return tracecmd_get_uname(t->in);
 }
 
 const char *trace_symbol(const struct trace *t, uint64_t addr)

@@ -30,6 +30,8 @@ void trace_close(struct trace *t);
 
 /* Lost events: 0 none, > 0 a lower bound of how many. */
 int64_t trace_lost(const struct trace *t);
+/* `uname -a` of the traced machine as trace-cmd stored it, or NULL. */
+const char *trace_uname(const struct trace *t);
 /* Symbol of a kernel text address, or NULL. */
 const char *trace_symbol(const struct trace *t, uint64_t addr);
 

@@ -18,8 +18,11 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-/* Exit status: 1 is compare's "a row changed", 2 any error. */
-enum { EXIT_CHANGED = 1, EXIT_ERR = 2 };
+/*
+ * Exit status: 1 is compare's "a row changed", 2 any error, 3 compare's
+ * "no change found, but some rows could not be decided".
+ */
+enum { EXIT_CHANGED = 1, EXIT_ERR = 2, EXIT_INCONCLUSIVE = 3 };
 
 void util_init(void);
 void fail(const char *what, const char *fmt, ...)

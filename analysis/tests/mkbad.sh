@@ -11,6 +11,7 @@
 #                    "overrun: 7"
 #   lost-page.dat    v6 copy of series-drop.dat with the ring buffer's
 #                    "missed events" flag set on one data page
+#   other-kernel.dat series-drop.dat whose stored uname says 6.12.12+
 set -euo pipefail
 fx=$(cd "$(dirname "$0")/fixtures" && pwd)
 out=$1
@@ -20,6 +21,13 @@ cd "$out"
 : >empty.dat
 head -c 100000 "$fx/series-drop.dat" >truncated.dat
 printf 'shrinkscope: not a trace\n' >text.dat
+python3 - "$fx/series-drop.dat" other-kernel.dat <<'PY'
+import sys
+d = open(sys.argv[1], "rb").read()
+old = b"shrinkscope-guest 6.1.192+ x86_64"
+assert d.count(old) == 1
+open(sys.argv[2], "wb").write(d.replace(old, b"shrinkscope-guest 6.12.12+ x86_64"))
+PY
 
 trace-cmd split -i "$fx/series-pressure.dat" -o noshrink.dat 23.0 23.5 \
 	>/dev/null 2>&1

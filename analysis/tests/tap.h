@@ -8,5 +8,7 @@
 void check(bool ok, const char *what);
 void test_decode(void);
 void test_plot_compare(void);
+void test_stats(void);
+void test_figures(void);
 
 #endif

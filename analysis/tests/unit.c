@@ -432,72 +432,6 @@ static void test_escaping(void)
 	tab_free(t);
 }
 
-static struct mstat ms(int n, const double *v)
-{
-	struct mstat m = { 0 };
-	int i;
-
-	for (i = 0; i < n; i++)
-		mstat_add(&m, v[i]);
-	return m;
-}
-
-static void test_verdicts(void)
-{
-	double x[] = { 100 }, y5[] = { 105 }, y50[] = { 150 }, y0[] = { 50 };
-	double b3[] = { 80, 100, 120 }, c3[] = { 115, 130, 140 };
-	double z[] = { 0 }, p[] = { 5 }, q[] = { 0.25 };
-	struct mstat b = ms(1, x), c, none = { 0 };
-	double pct;
-
-	check(verdict(&b, &b, 10, 0, &pct) == V_UNCHANGED && pct == 0,
-	      "compare: identical runs are unchanged");
-	c = ms(1, y5);
-	check(verdict(&b, &c, 10, 0, &pct) == V_UNCHANGED && fabs(pct - 5) < 1e-9,
-	      "compare: +5% is below a 10% threshold");
-	c = ms(1, y50);
-	check(verdict(&b, &c, 10, 0, &pct) == V_MORE,
-	      "compare: +50% is more aggressive");
-	c = ms(1, y0);
-	check(verdict(&b, &c, 10, 0, &pct) == V_LESS,
-	      "compare: -50% is less aggressive");
-	b = ms(3, b3);
-	c = ms(3, c3);
-	check(verdict(&b, &c, 10, 0, &pct) == V_UNCHANGED && pct > 10,
-	      "compare: +28% within overlapping run ranges is noise");
-	check(fabs(mstat_mean(&b) - 100) < 1e-9 && fabs(mstat_sd(&b) - 20) < 1e-9,
-	      "compare: mean and sample standard deviation");
-	b = ms(1, z);
-	c = ms(1, p);
-	check(verdict(&b, &b, 10, 0, &pct) == V_UNCHANGED &&
-	      verdict(&b, &c, 10, 0, &pct) == V_MORE && isinf(pct),
-	      "compare: from zero is infinitely more, zero to zero unchanged");
-	check(verdict(&b, &none, 10, 0, &pct) == V_NA,
-	      "compare: a side without a value is n/a");
-	c = ms(1, q);
-	check(verdict(&b, &c, 10, metric_floor(M_FREED_PER_CALL), &pct) == V_UNCHANGED &&
-	      verdict(&b, &c, 10, 0, &pct) == V_MORE,
-	      "compare: 0 against 0.25 objects freed per call is under the one-object floor");
-	c = ms(1, p);
-	check(verdict(&b, &c, 10, metric_floor(M_FREED_PER_CALL), &pct) == V_MORE,
-	      "compare: 0 against 5 objects freed per call is over the floor");
-	{
-		/* sb-proc scanned per asked, series vs full-batch, smallfiles */
-		double lo[] = { 0.087, 0.278 }, hi[] = { 341.3, 1024 };
-		/* jbd2 freed per call, two sets of series runs (NOTES) */
-		double j1[] = { 128, 386 }, j2[] = { 86, 102 };
-
-		b = ms(2, lo);
-		c = ms(2, hi);
-		check(verdict(&b, &c, 10, 0, &pct) == V_MORE,
-		      "compare: 0.18 against 683 is a change though the candidate's runs span 683 (log scale)");
-		b = ms(2, j1);
-		c = ms(2, j2);
-		check(verdict(&b, &c, 10, 0, &pct) == V_UNCHANGED,
-		      "compare: 257 against 94 is noise when one side's runs span 3x");
-	}
-}
-
 int main(void)
 {
 	int i;
@@ -518,9 +452,10 @@ int main(void)
 	test_unpaired();
 	test_na_output();
 	test_escaping();
-	test_verdicts();
+	test_stats();
 	test_decode();
 	test_plot_compare();
+	test_figures();
 	printf("1..%d\n", tests);
 	return failed ? 1 : 0;
 }

@@ -140,6 +140,136 @@ static bool parse(struct tep_handle *tep, const char *fmt, const char *sys)
 	return tep_parse_event(tep, fmt, strlen(fmt), sys) == 0;
 }
 
+/* 6.1's stock start event, every field. */
+static const char stock_start_fmt[] =
+	"name: mm_shrink_slab_start\nID: 471\nformat:\n" COMMON
+	"\tfield:struct shrinker * shr;\toffset:8;\tsize:8;\tsigned:0;\n"
+	"\tfield:void * shrink;\toffset:16;\tsize:8;\tsigned:0;\n"
+	"\tfield:int nid;\toffset:24;\tsize:4;\tsigned:1;\n"
+	"\tfield:long nr_objects_to_shrink;\toffset:32;\tsize:8;\tsigned:1;\n"
+	"\tfield:unsigned long gfp_flags;\toffset:40;\tsize:8;\tsigned:0;\n"
+	"\tfield:unsigned long cache_items;\toffset:48;\tsize:8;\tsigned:0;\n"
+	"\tfield:unsigned long long delta;\toffset:56;\tsize:8;\tsigned:0;\n"
+	"\tfield:unsigned long total_scan;\toffset:64;\tsize:8;\tsigned:0;\n"
+	"\tfield:int priority;\toffset:72;\tsize:4;\tsigned:1;\n\n"
+	"print fmt: \"%p\", REC->shr\n";
+
+/* 6.1's mm_vmscan_lru_shrink_inactive. */
+static const char lru_fmt[] =
+	"name: mm_vmscan_lru_shrink_inactive\nID: 480\nformat:\n" COMMON
+	"\tfield:int nid;\toffset:8;\tsize:4;\tsigned:1;\n"
+	"\tfield:unsigned long nr_scanned;\toffset:16;\tsize:8;\tsigned:0;\n"
+	"\tfield:unsigned long nr_reclaimed;\toffset:24;\tsize:8;\tsigned:0;\n"
+	"\tfield:unsigned long nr_dirty;\toffset:32;\tsize:8;\tsigned:0;\n"
+	"\tfield:unsigned long nr_writeback;\toffset:40;\tsize:8;\tsigned:0;\n"
+	"\tfield:unsigned long nr_congested;\toffset:48;\tsize:8;\tsigned:0;\n"
+	"\tfield:unsigned long nr_immediate;\toffset:56;\tsize:8;\tsigned:0;\n"
+	"\tfield:unsigned int nr_activate0;\toffset:64;\tsize:4;\tsigned:0;\n"
+	"\tfield:unsigned int nr_activate1;\toffset:68;\tsize:4;\tsigned:0;\n"
+	"\tfield:unsigned long nr_ref_keep;\toffset:72;\tsize:8;\tsigned:0;\n"
+	"\tfield:unsigned long nr_unmap_fail;\toffset:80;\tsize:8;\tsigned:0;\n"
+	"\tfield:int priority;\toffset:88;\tsize:4;\tsigned:1;\n"
+	"\tfield:int reclaim_flags;\toffset:92;\tsize:4;\tsigned:1;\n\n"
+	"print fmt: \"nid=%d\", REC->nid\n";
+
+/* An lru event without reclaim_flags cannot tell file pages from anon. */
+static const char lru_noflags_fmt[] =
+	"name: mm_vmscan_lru_shrink_inactive\nID: 481\nformat:\n" COMMON
+	"\tfield:int nid;\toffset:8;\tsize:4;\tsigned:1;\n"
+	"\tfield:unsigned long nr_reclaimed;\toffset:16;\tsize:8;\tsigned:0;\n\n"
+	"print fmt: \"nid=%d\", REC->nid\n";
+
+static void flags_cb(const char *what, const char *effect, void *arg)
+{
+	(void)effect;
+	if (!strcmp(what, "mm_vmscan_lru_shrink_inactive.reclaim_flags"))
+		*(bool *)arg = true;
+}
+
+static void lru_without_flags(void)
+{
+	struct tep_handle *tep = tep_alloc();
+	bool caps[CAP_MAX], listed = false;
+	struct decoder d;
+
+	tep_set_long_size(tep, 8);
+	parse(tep, lru_noflags_fmt, "vmscan");
+	decoder_init(&d, tep);
+	dec_caps(&d, caps);
+	dec_missing(&d, flags_cb, &listed);
+	check(!caps[CAP_LRU_INACTIVE] && listed,
+	      "decode: lru_shrink_inactive without reclaim_flags: no file pages, listed missing");
+	tep_free(tep);
+}
+
+static void missing_cb(const char *what, const char *effect, void *arg)
+{
+	char *seen = arg;
+
+	(void)effect;
+	if (!strcmp(what, "mm_shrink_slab_start.cache_items"))
+		seen[0] = 1;
+	if (!strcmp(what, "mm_shrink_slab_start.priority"))
+		seen[1] = 1;
+	if (!strcmp(what, "vmscan:mm_vmscan_lru_shrink_inactive (event)"))
+		seen[2] = 1;
+}
+
+/* Missing from the reduced formats above, there in a stock 6.1 trace. */
+static void figures_missing(const struct decoder *d, bool want)
+{
+	char seen[3] = { 0 };
+	bool caps[CAP_MAX];
+
+	dec_missing(d, missing_cb, seen);
+	check(seen[0] == want && seen[1] == want && seen[2] == want,
+	      want ? "decode: no cache_items, priority or lru_shrink_inactive: listed missing" :
+	      "decode: a stock 6.1 start and lru_shrink_inactive: nothing of them missing");
+	dec_caps(d, caps);
+	check(caps[CAP_CACHE_ITEMS] != want && caps[CAP_PRIORITY] != want &&
+	      caps[CAP_LRU_INACTIVE] != want,
+	      want ? "decode: ... and their capabilities are off" :
+	      "decode: ... and their capabilities are on");
+}
+
+static void stock_figures(void)
+{
+	struct tep_handle *tep = tep_alloc();
+	unsigned char s[80] = { 0 }, l[96] = { 0 };
+	bool caps[CAP_MAX];
+	struct decoder d;
+	struct ev e;
+
+	tep_set_long_size(tep, 8);
+	check(parse(tep, stock_start_fmt, "vmscan") &&
+	      parse(tep, lru_fmt, "vmscan"), "decode: stock start and lru formats parse");
+	decoder_init(&d, tep);
+	put(s, 0, 471, 2);
+	put(s, 32, 3000000000ULL, 8);
+	put(s, 48, 4105, 8);
+	put(s, 64, 8210, 8);
+	put(s, 72, 12, 4);
+	check(decode_buf(&d, s, sizeof(s), &e) && e.kind == EV_START &&
+	      e.v[F_DEFERRED] == 3000000000LL && e.v[F_CACHE_ITEMS] == 4105 &&
+	      e.v[F_TOTAL_SCAN] == 8210 && e.v[F_PRIORITY] == 12,
+	      "decode: stock start nr_objects_to_shrink, cache_items, total_scan, priority");
+	put(l, 0, 480, 2);
+	put(l, 8, 1, 4);
+	put(l, 16, 32, 8);
+	put(l, 24, 29, 8);
+	put(l, 88, 11, 4);
+	put(l, 92, 0x0002 | 0x0008, 4);
+	check(decode_buf(&d, l, sizeof(l), &e) && e.kind == EV_LRU_INACTIVE &&
+	      e.v[F_NID] == 1 && e.v[F_NR_RECLAIMED] == 29 &&
+	      (e.v[F_RECLAIM_FLAGS] & RECLAIM_WB_FILE),
+	      "decode: lru_shrink_inactive nid, nr_reclaimed, reclaim_flags by name");
+	dec_caps(&d, caps);
+	check(caps[CAP_DEFERRED] && caps[CAP_START],
+	      "decode: a stock 6.1 start gives deferred work and asked");
+	figures_missing(&d, false);
+	tep_free(tep);
+}
+
 void test_decode(void)
 {
 	struct tep_handle *tep = tep_alloc();
@@ -156,5 +286,8 @@ void test_decode(void)
 	vmpressure(&d);
 	stock_end(&d);
 	named_start(&d);
+	figures_missing(&d, true);
 	tep_free(tep);
+	stock_figures();
+	lru_without_flags();
 }

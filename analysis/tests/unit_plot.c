@@ -97,7 +97,7 @@ static void clean(const char *dir)
 static void opts_init(struct cmp_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->threshold = 10;
+	o->rule = (struct cmp_rule){ 10, 0.95, 0 };
 	cside_init(&o->base.cs);
 	cside_init(&o->cand.cs);
 }
@@ -105,19 +105,19 @@ static void opts_init(struct cmp_opts *o)
 /* No candidate value in any row: a side with no bar at all. */
 static void only_one_side(const char *dir)
 {
-	const double v[] = { 3 };
+	const double v[] = { 3, 3, 3 };
 	bool on[M_MAX] = { true, true, false };
 	int count[V_MAX] = { 0 };
 	struct tab *cmp, *list;
 	struct cmp_opts o;
 
 	opts_init(&o);
-	runs(&o.base.cs, "sb-gone", 0, v, NULL, 1);
+	runs(&o.base.cs, "sb-gone", 0, v, NULL, 3);
 	cmp = rows_tab(&o, on, count);
 	list = plot_compare(dir, cmp);
 	check(list->nrows == 1 &&
 	      has(dir, "compare-freed-per-call", "dat",
-		  "\"sb-gone@n0\" \"only in base\" 3 3 3 NaN NaN NaN 3 \"\"\n") &&
+		  "\"sb-gone@n0\" \"n/a\" 3 3 3 NaN NaN NaN 3 \"\"\n") &&
 	      has(dir, "compare-freed-per-call", "png", "PNG"),
 	      "plot: drawn when no row has a candidate value");
 	tab_free(list);
@@ -127,9 +127,9 @@ static void only_one_side(const char *dir)
 
 void test_plot_compare(void)
 {
-	const double bf[] = { 100, 110 }, bs[] = { 0.50, 0.52 };
-	const double cf[] = { 60, 62 }, cs[] = { 1, 1 };
-	const double lone[] = { 7, 9 }, spa[] = { 0.25, 0.25 };
+	const double bf[] = { 100, 110, 105 }, bs[] = { 0.50, 0.52, 0.51 };
+	const double cf[] = { 60, 62, 61 }, cs[] = { 1, 1, 1 };
+	const double lone[] = { 7, 9, 8 }, spa[] = { 0.25, 0.25, 0.25 };
 	bool on[M_MAX] = { true, true, false };
 	int count[V_MAX] = { 0 };
 	char tmp[] = "/tmp/shrinkscope-unit-XXXXXX";
@@ -142,11 +142,11 @@ void test_plot_compare(void)
 		return;
 	}
 	opts_init(&o);
-	runs(&o.base.cs, "sb-test", 0, bf, bs, 2);
-	runs(&o.cand.cs, "sb-test", 0, cf, cs, 2);
+	runs(&o.base.cs, "sb-test", 0, bf, bs, 3);
+	runs(&o.cand.cs, "sb-test", 0, cf, cs, 3);
 	runs(&o.base.cs, "sb-gone", 1, lone, NULL, 2);	/* only in base */
 	runs(&o.base.cs, "sb-stock", 0, lone, spa, 2);	/* cand: no batches */
-	runs(&o.cand.cs, "sb-stock", 0, lone, NULL, 2);
+	runs(&o.cand.cs, "sb-stock", 0, lone, NULL, 3);
 	cmp = rows_tab(&o, on, count);
 	list = plot_compare(dir, cmp);
 
@@ -157,8 +157,8 @@ void test_plot_compare(void)
 		  "\"sb-test@n0\" \"less aggressive\" 105 100 110 61 60 62 110 \"x0.581\"\n"),
 	      "plot: freed_per_call data has the same row, less aggressive");
 	check(has(dir, "compare-freed-per-call", "dat",
-		  "\"sb-gone@n1\" \"only in base\" 8 7 9 NaN NaN NaN 9 \"\"\n"),
-	      "plot: a row only in base is NaN on the candidate side");
+		  "\"sb-gone@n1\" \"n/a\" 8 7 9 NaN NaN NaN 9 \"\"\n"),
+	      "plot: a row without candidate runs is NaN on that side");
 	check(has(dir, "compare-scanned-per-asked", "dat",
 		  "\"sb-stock@n0\" \"n/a\" 0.25 0.25 0.25 NaN NaN NaN 0.25 \"\"\n") &&
 	      !has(dir, "compare-scanned-per-asked", "dat", "sb-gone"),

@@ -3,13 +3,12 @@
 # its unit tests; on the fixture traces its numbers equal what
 # `trace-cmd report` shows (computed here, never hard-coded); fields a trace
 # lacks are "-"/null, not 0; compare of a trace with itself is unchanged;
-# bad input exits 2 with one line on stderr and no output. JSON is read
-# through tests/lib/jq.py.
+# bad input exits 2 with one line on stderr and no output.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 an=$top/analysis
 fx=$an/tests/fixtures
 bin=$an/shrinkscope-report
-jq=$top/tests/lib/jq.py
+jq=$top/tests/lib/jq.py		# the JSON reader of every test
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -23,13 +22,13 @@ say() { # say STATUS DESCRIPTION: STATUS 0 is ok
 
 # Built and unit-tested before the plan: each unit check is one line
 # here. analysis/tests/unit.c prints its own plan last, from the checks it
-# ran; the file's plan adds that count to the 46 lines below.
+# ran; the file's plan adds that count to the 65 lines below.
 build=0
 make -C "$an" -s >"$tmp/build.log" 2>&1 || build=$?
 [ $build -eq 0 ] && make -C "$an" -s check >"$tmp/unit.log" 2>&1
 rc=$?
 units=$(grep -cE '^(ok|not ok) - ' "$tmp/unit.log" 2>/dev/null)
-echo "1..$((46 + units))"
+echo "1..$((65 + units))"
 if [ $build -ne 0 ]; then
 	echo "not ok - analysis builds"
 	sed 's/^/#   /' "$tmp/build.log" | head -20
@@ -161,17 +160,136 @@ want=$(echo "$want" | awk '{ s += $2 } END { print s + 0 }')
 [ -n "$hdr" ] && [ "$got" = "$want" ]
 say $? "report series-pressure.dat: the time series (2 s buckets) adds up to $want freed"
 
+# --- the figures, on a trace with page-cache reclaim -----------------------
+lru=$fx/series-lru.dat
+"$bin" report --csv "$lru" >"$tmp/lru.csv" 2>"$tmp/lru.err"
+say $? "report series-lru.dat exits 0"
+
+# tcafter FILE EVENT PHRASE [by]: sum of the number after PHRASE in EVENT's
+# lines ("new scan count" picks new_scan, not "unused scan count"); by
+# "prio" groups by the start's priority
+tcafter() {
+	tc "$1" | awk -v ev="$2:" -v ph="$3 " -v by="$4" '
+		index($0, ev) {
+			i = index($0, ph)
+			if (!i)
+				next
+			split(substr($0, i + length(ph)), w, " ")
+			g = "all"
+			if (by == "prio" && match($0, / priority -?[0-9]+/))
+				g = substr($0, RSTART + 10, RLENGTH - 10)
+			s[g] += w[1]
+		}
+		END { for (g in s) print g, s[g] }' | sort -n
+}
+
+# lru_pages FILE FILE|ANON: pages mm_vmscan_lru_shrink_inactive reclaimed
+# per node, from the flags= trace-cmd prints (RECLAIM_WB_FILE/_ANON)
+lru_pages() {
+	tc "$1" | awk -v kind="RECLAIM_WB_$2" '
+		/mm_vmscan_lru_shrink_inactive:/ {
+			n = v = f = ""
+			for (i = 1; i <= NF; i++) {
+				if ($i ~ /^nid=/) n = substr($i, 5)
+				if ($i ~ /^nr_reclaimed=/) v = substr($i, 14)
+				if ($i ~ /^flags=/) f = $i
+			}
+			if (index(f, kind) && v > 0)
+				s[n] += v
+		}
+		END { for (n in s) print n, s[n] }' | sort -n
+}
+
+want=$(lru_pages "$lru" FILE)
+got=$(paste -d' ' <(csvcol slab_vs_file node <"$tmp/lru.csv") \
+	<(csvcol slab_vs_file file_pages_reclaimed <"$tmp/lru.csv") | awk '$2 != 0')
+[ -n "$want" ] && [ "$got" = "$want" ]
+say $? "report series-lru.dat: file pages reclaimed per node ($(echo $got)) = trace-cmd's RECLAIM_WB_FILE nr_reclaimed"
+
+want=$(lru_pages "$lru" ANON)
+got=$(paste -d' ' <(csvcol slab_vs_file node <"$tmp/lru.csv") \
+	<(csvcol slab_vs_file anon_pages_reclaimed <"$tmp/lru.csv") | awk '$2 != 0')
+[ "$got" = "$want" ]
+say $? "report series-lru.dat: anon pages per node (${got:-none}, the guest has no swap) = trace-cmd's RECLAIM_WB_ANON, kept apart from file pages"
+
+want=$(paste -d' ' <(csvcol nodes node <"$tmp/lru.csv") \
+	<(csvcol nodes freed <"$tmp/lru.csv") | awk '$2 != 0')
+got=$(paste -d' ' <(csvcol slab_vs_file node <"$tmp/lru.csv") \
+	<(csvcol slab_vs_file slab_objects_freed <"$tmp/lru.csv") | awk '$2 != 0')
+bad=$(paste -d, <(csvcol slab_vs_file file_pages_reclaimed <"$tmp/lru.csv") \
+	<(csvcol slab_vs_file slab_objects_freed <"$tmp/lru.csv") \
+	<(csvcol slab_vs_file objects_per_file_page <"$tmp/lru.csv") |
+	awk -F, '$1 > 0 { d = $2 / $1 - $3; if (d > 1e-5 * $3 + 1e-9 || d < -1e-5 * $3 - 1e-9) n++ } END { print n + 0 }')
+[ -n "$want" ] && [ "$got" = "$want" ] && [ "$bad" -eq 0 ]
+say $? "report series-lru.dat: slab objects freed per node = the nodes table's freed, the ratio is freed / file pages"
+
+want=$(lru_pages "$lru" FILE | awk '{ s += $2 } END { print s + 0 }')
+got=$(csvcol balance_by_node file_pages <"$tmp/lru.csv" | sum)
+got2=$(csvcol balance_by_node slab_freed <"$tmp/lru.csv" | sum)
+[ "$got" = "$want" ] && [ "$got2" = "$(csvcol nodes freed <"$tmp/lru.csv" | sum)" ]
+say $? "report series-lru.dat: the balance over time adds up to $want file pages and every object freed"
+
+want=$(tcafter "$lru" mm_shrink_slab_start "objects to shrink" | awk '{ print $2 }')
+got=$(csvcol deferred deferred_in <"$tmp/lru.csv" | sum)
+[ -n "$want" ] && [ "$got" = "$want" ]
+say $? "report series-lru.dat: deferred in $got = sum of start nr_objects_to_shrink ($want)"
+
+want=$(tcafter "$lru" mm_shrink_slab_end "new scan count" | awk '{ print $2 }')
+got=$(csvcol deferred deferred_out <"$tmp/lru.csv" | sum)
+[ -n "$want" ] && [ "$got" = "$want" ]
+say $? "report series-lru.dat: deferred out $got = sum of end new_scan ($want)"
+
+want=$(tcafter "$lru" mm_shrink_slab_start "cache items" | awk '{ print $2 }')
+got=$(csvcol scan_ratios freeable <"$tmp/lru.csv" | sum)
+[ -n "$want" ] && [ "$got" = "$want" ]
+say $? "report series-lru.dat: freeable $got = sum of start cache_items ($want)"
+
+want=$(tcafter "$lru" mm_shrink_slab_start total_scan prio)
+got=$(paste -d' ' <(csvcol priority priority <"$tmp/lru.csv") \
+	<(csvcol priority asked <"$tmp/lru.csv") |
+	awk '{ s[$1] += $2 } END { for (p in s) print p, s[p] }' | sort -n)
+[ -n "$want" ] && [ "$(echo "$want" | wc -l)" -gt 1 ] && [ "$got" = "$want" ]
+say $? "report series-lru.dat: asked by priority ($(echo $got | tr ' ' :)) = start total_scan by priority"
+
+"$bin" compare --json --base "$lru" "$lru" "$lru" --cand "$lru" "$lru" "$lru" \
+	>"$tmp/lself.json" 2>/dev/null
+rc=$?
+ms=$("$jq" "$tmp/lself.json" compare metric,verdict)
+want="deferred_per_call asked_per_freeable freed_per_scanned freed_per_file_page"
+# every new metric compared, every verdict unchanged or too few objects,
+# one of the new metrics unchanged, nothing left uncompared
+awk -F'\t' -v want="$want" '
+	BEGIN { n = split(want, w, " "); for (i = 1; i <= n; i++) need[w[i]] = 1 }
+	{ seen[$1] = 1 }
+	$2 != "unchanged" && $2 != "too few objects" { bad = 1 }
+	$2 == "unchanged" && ($1 in need) { one = 1 }
+	END { for (m in need) if (!(m in seen)) bad = 1; exit bad || !one }' <<<"$ms" &&
+	[ -z "$("$jq" "$tmp/lself.json" not_compared not_compared)" ] && [ $rc -eq 0 ]
+say $? "compare series-lru.dat x3 with itself: the four new metrics compared, all unchanged (or too few objects)"
+
+"$bin" compare --json --base "$base" --cand "$lru" >"$tmp/bl.json" 2>/dev/null
+nc=$("$jq" "$tmp/bl.json" not_compared not_compared,why)
+ms=$("$jq" "$tmp/bl.json" compare metric)
+grep -q freed_per_file_page <<<"$nc" && grep -q base-drop.dat <<<"$nc" &&
+	! grep -qx freed_per_file_page <<<"$ms" && grep -qx deferred_per_call <<<"$ms"
+say $? "compare base-drop vs series-lru: freed_per_file_page not compared (no LRU event in base), deferred_per_call is"
+
 # --- JSON ------------------------------------------------------------------
 "$bin" report --json "$base" >"$tmp/base.json" 2>/dev/null &&
 "$jq" "$tmp/base.json" . tool >/dev/null
 say $? "report --json base-drop.dat parses as JSON"
 
-nulls=$("$jq" "$tmp/base.json" shrinkers scanned,memcg,freed_per_scanned | sort -u)
-freed=$("$jq" "$tmp/base.json" shrinkers freed)
-[ "$nulls" = "$(printf 'null\tnull\tnull')" ] && [ -n "$freed" ] &&
-	! grep -qvE '^[0-9]+$' <<<"$freed" &&
-	[ "$("$jq" "$tmp/base.json" . batches,memcg,lru)" = "$(printf 'null\tnull\tnull')" ]
-say $? "report --json base-drop.dat: null where the trace lacks fields, numbers where it has them"
+int='^-?[0-9]+$'
+nulls=$(printf 'null\tnull\tnull')
+[ "$("$jq" "$tmp/base.json" shrinkers scanned,memcg,freed_per_scanned | sort -u)" = "$nulls" ] &&
+	freed=$("$jq" "$tmp/base.json" shrinkers freed) && ! grep -qvE "$int" <<<"$freed" &&
+	[ "$("$jq" "$tmp/base.json" . batches,memcg,lru,slab_vs_file,balance_by_node)" = \
+	  "$(printf 'null\tnull\tnull\tnull\tnull')" ] &&
+	prio=$("$jq" "$tmp/base.json" priority priority) && [ -n "$prio" ] &&
+	! grep -qvE "$int" <<<"$prio" &&
+	! "$jq" "$tmp/base.json" scan_ratios freeable | grep -qvE "$int" &&
+	"$jq" "$tmp/base.json" missing missing | grep -q lru_shrink_inactive
+say $? "report --json base-drop.dat: null where the trace lacks fields (no LRU event: slab_vs_file null, listed missing), numbers where it has them (priority, freeable)"
 
 "$bin" report --json "$series" >"$tmp/series.json" 2>/dev/null
 nums=$("$jq" "$tmp/series.json" shrinkers scanned,memcg)
@@ -180,27 +298,75 @@ nums=$("$jq" "$tmp/series.json" shrinkers scanned,memcg)
 say $? "report --json series-drop.dat: scanned, memcg, batches, lru filled"
 
 # --- compare ---------------------------------------------------------------
-"$bin" compare --json --base "$series" --cand "$series" >"$tmp/self.json" 2>"$tmp/self.err"
+# compare's statistics are unit-tested (analysis/tests/unit_stats.c) and its
+# per-side figures checked against an oracle (35-compare-oracle.sh); here,
+# what the command does with whole traces.
+"$bin" compare --json --base "$series" "$series" "$series" \
+	--cand "$series" "$series" "$series" >"$tmp/self.json" 2>"$tmp/self.err"
 rc=$?
-[ "$("$jq" "$tmp/self.json" compare verdict | sort -u)" = unchanged ] && [ $rc -eq 0 ]
-say $? "compare series-drop.dat with itself: exit 0, every row unchanged"
+# rows with enough objects: unchanged, ratio 1 (or both means 0)
+"$jq" "$tmp/self.json" compare verdict,ratio,base_mean,cand_mean | awk -F'\t' '
+	$1 != "too few objects" { n++
+		if ($1 != "unchanged" || !($2 == 1 || ($3 == 0 && $4 == 0))) bad = 1 }
+	END { exit bad || !n }' && [ $rc -eq 0 ]
+say $? "compare series-drop.dat x3 with itself x3: exit 0, every row with enough objects unchanged, ratio 1"
 
-"$bin" compare --base "$series" "$series" --cand "$series" >/dev/null 2>&1
-say $? "compare two base runs with one candidate (same trace): exit 0"
+"$bin" compare --json --base "$series" --cand "$series" >"$tmp/one.json" 2>/dev/null
+rc=$?
+"$jq" "$tmp/one.json" compare verdict,runs_needed | awk -F'\t' '
+	$1 != "no verdict" && $1 != "too few objects" { bad = 1 }
+	$1 == "no verdict" && $2 == 3 { named = 1 }
+	END { exit bad || !named }' && [ $rc -eq 3 ]
+say $? "compare with one run a side: no verdict (exit 3, got $rc), 3 runs named"
 
 "$bin" compare --json --base "$base" --cand "$series" >"$tmp/bs.json" 2>"$tmp/bs.err"
 rc=$?
 nc=$("$jq" "$tmp/bs.json" not_compared not_compared)
 grep -q name <<<"$nc" && grep -q scanned_per_asked <<<"$nc" &&
-	"$jq" "$tmp/bs.json" compare shrinker | grep -qx super_cache_scan && [ $rc -le 1 ]
-say $? "compare base-drop vs series-drop: works (exit $rc), keyed by symbol, lists name and scanned as not compared"
+	"$jq" "$tmp/bs.json" compare shrinker | grep -qx super_cache_scan && [ $rc -eq 3 ]
+say $? "compare base-drop vs series-drop: works (exit 3 got $rc), keyed by symbol, lists name and scanned as not compared"
+
+"$bin" compare --format=mail --threshold=10 --base-name='series (8 patches)' \
+	--cand-name=full-batch --scenario='drop-caches FILES=5000' \
+	--reproduce='make regress BASE=series CAND=full-batch SCENARIO=drop-caches RUNS=5' \
+	--base "$series" "$series" "$series" --cand "$series" "$series" "$series" \
+	>"$tmp/mail.txt" 2>"$tmp/mail.err"
+rc=$?
+[ $rc -eq 0 ] && [ "$(awk 'length > 80' "$tmp/mail.txt" | wc -l)" -eq 0 ] &&
+	grep -q '^Base: *series (8 patches); Linux shrinkscope-guest 6.1.192+' "$tmp/mail.txt" &&
+	grep -q '^Scenario: *drop-caches FILES=5000' "$tmp/mail.txt" &&
+	grep -q '^Runs: *3 base, 3 candidate' "$tmp/mail.txt" &&
+	grep -q '^  make regress BASE=series CAND=full-batch SCENARIO=drop-caches RUNS=5$' "$tmp/mail.txt"
+say $? "compare --format=mail: exit $rc, within 80 columns, kernels with uname, scenario, runs, the command to reproduce"
+
+"$bin" report --bucket=2 --json "$series" >/dev/null 2>&1 &&
+	"$bin" compare --threshold=5 --confidence=90 --shrinker=sb-ext4 \
+		--base "$series" --cand "$series" >/dev/null 2>&1; rc=$?
+say $((rc != 3)) "options as --name=value (getopt_long): --bucket=2, --threshold=5, --confidence=90, --shrinker=RE"
 
 "$bin" compare --base "$base" --cand "$tmp/nonexistent.dat" >/dev/null 2>&1
 say $(($? != 2)) "compare with a missing candidate file exits 2"
 
+cbad() { # cbad DESCRIPTION EXPECTED-STDERR-RE ARGS...: exit 2, one line, no output
+	local desc=$1 re=$2
+	shift 2
+	"$bin" compare "$@" >"$tmp/cbad.out" 2>"$tmp/cbad.err"
+	local rc=$? lines
+	lines=$(wc -l <"$tmp/cbad.err")
+	[ $rc -eq 2 ] && [ "$lines" -eq 1 ] && [ ! -s "$tmp/cbad.out" ] &&
+		grep -qE "$re" "$tmp/cbad.err"
+	say $? "compare, $desc: exit 2 (got $rc), one line on stderr (got $lines: $(head -c 150 "$tmp/cbad.err")), no output"
+}
+cbad "no candidate runs" 'a side has no runs' --base "$series" --cand
+cbad "--threshold=abc" 'bad value' --threshold=abc --base "$series" --cand "$series"
+cbad "--format=mail with --plot" 'cannot go with' --format=mail --plot "$tmp/x" --base "$series" --cand "$series"
+cbad "unknown option" "unknown option '--frobnicate'" --frobnicate --base "$series" --cand "$series"
+
 # --- bad input -------------------------------------------------------------
 "$an/tests/mkbad.sh" "$tmp/bad" >/dev/null 2>&1
 say $? "bad-input traces made (analysis/tests/mkbad.sh)"
+cbad "a side's traces from different kernels" 'different kernels.*6\.12\.12' \
+	--base "$series" "$tmp/bad/other-kernel.dat" --cand "$series"
 
 bad() { # bad DESCRIPTION FILE [OPTIONS]: exit 2, one stderr line, no output
 	local desc=$1 f=$2
@@ -254,6 +420,11 @@ for p in freed-per-node batch-sizes memcg-freed; do
 	say $? "report --plot writes $p.png and $p.svg (non-empty) and its gnuplot script"
 done
 
+"$bin" report --plot "$tmp/lplots" "$lru" >/dev/null 2>&1 &&
+	[ -s "$tmp/lplots/slab-vs-file.png" ] && [ -s "$tmp/lplots/slab-vs-file.svg" ] &&
+	grep -q "^# node" "$tmp/lplots/slab-vs-file.dat"
+say $? "report --plot series-lru.dat draws slab-vs-file (slab objects freed per file page over time)"
+
 SHRINKSCOPE_GNUPLOT=false "$bin" report --plot "$tmp/plots-fail" "$series" \
 	>"$tmp/pf.out" 2>"$tmp/pf.err"
 rc=$?
@@ -263,12 +434,12 @@ say $? "report --plot fails loudly (exit 2, no files) when gnuplot fails"
 
 "$bin" compare --plot "$tmp/cplots" --base "$base" --cand "$series" >/dev/null 2>&1
 rc=$?
-[ $rc -le 1 ] && [ -s "$tmp/cplots/compare-freed-per-call.png" ] &&
+[ $rc -ne 2 ] && [ -s "$tmp/cplots/compare-freed-per-call.png" ] &&
 	[ -s "$tmp/cplots/compare-freed-per-call.svg" ]
 say $? "compare --plot writes compare-freed-per-call.png and .svg"
 # series against itself has batch events on both sides: a scanned/asked plot
 "$bin" compare --plot "$tmp/cplots2" --base "$series" --cand "$series" >"$tmp/cp2.out" 2>&1
 rc=$?
-[ $rc -le 1 ] && [ -s "$tmp/cplots2/compare-scanned-per-asked.png" ] &&
+[ $rc -ne 2 ] && [ -s "$tmp/cplots2/compare-scanned-per-asked.png" ] &&
 	grep -q 'compare-scanned-per-asked.png' "$tmp/cp2.out"
 say $? "compare --plot draws scanned_per_asked too, and names each plot in its output"

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""jq.py FILE PATH FIELDS [FILTER...]: fields of JSON rows, as TSV.
+"""jq.py [--null=TEXT] FILE PATH FIELDS [FILTER...]: fields of JSON rows, as TSV.
 
 The one way tests read JSON (never grep or sed on it).
+  --null  how a null prints (default: null)
   FILE    a JSON file, or - for stdin
   PATH    keys from the top, dot-separated ("." is the top); a list there
           gives a row per element, an object one row
@@ -22,9 +23,12 @@ def die(msg):
     sys.exit(2)
 
 
+NULL = "null"
+
+
 def text(v):
     if v is None:
-        return "null"
+        return NULL
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, (list, dict)):
@@ -53,8 +57,11 @@ def passes(row, filters):
 
 
 def main(argv):
+    global NULL
+    if len(argv) > 1 and argv[1].startswith("--null="):
+        NULL = argv.pop(1)[len("--null="):]
     if len(argv) < 4:
-        die("usage: jq.py FILE PATH FIELDS [KEY=TEXT|KEY~REGEX]...")
+        die("usage: jq.py [--null=TEXT] FILE PATH FIELDS [KEY=TEXT|KEY~REGEX]...")
     name, path, fields, filters = argv[1], argv[2], argv[3].split(","), argv[4:]
     try:
         doc = json.load(sys.stdin if name == "-" else open(name))

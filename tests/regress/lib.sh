@@ -18,11 +18,13 @@ regress() {
 	dir=$(ls -d "$OUTDIR/$1"/*-regress-* 2>/dev/null | tail -n1)
 }
 
-# rows SHRINKER_RE METRIC: "node verdict base_mean cand_mean" per compared
-# row of a shrinker whose name fully matches SHRINKER_RE, tab-separated.
+# rows [SHRINKER_RE [METRIC]]: the compare rows of $dir as tab-separated
+# "shrinker node metric verdict base_mean cand_mean ratio_lo ratio_hi p",
+# null as "-", of the shrinkers whose names fully match SHRINKER_RE.
 rows() {
-	jq "$dir/compare.json" compare node,verdict,base_mean,cand_mean \
-		"shrinker~$1" "metric=$2"
+	jq --null=- "$dir/compare.json" compare \
+		shrinker,node,metric,verdict,base_mean,cand_mean,ratio_lo,ratio_hi,p \
+		${1:+"shrinker~$1"} ${2:+"metric=$2"}
 }
 
 # on_base NAME CMD...: build the base kernel if needed and run CMD (a path

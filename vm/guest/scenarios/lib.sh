@@ -51,7 +51,8 @@ record() {
 	local events=(-e vmscan:mm_shrink_slab_start -e vmscan:mm_shrink_slab_end
 		-e vmscan:mm_vmscan_direct_reclaim_begin -e vmscan:mm_vmscan_direct_reclaim_end
 		-e vmscan:mm_vmscan_kswapd_wake -e vmscan:mm_vmscan_memcg_reclaim_begin
-		-e vmscan:mm_vmscan_memcg_reclaim_end -e vmscan:mm_vmscan_lru_shrink_inactive)
+		-e vmscan:mm_vmscan_memcg_reclaim_end
+		-e vmscan:mm_vmscan_lru_shrink_inactive)
 	local e
 	for e in mm_shrink_slab_batch mm_shrinker_register mm_shrinker_unregister; do
 		[ -d /sys/kernel/tracing/events/vmscan/$e ] && events+=(-e "vmscan:$e")
