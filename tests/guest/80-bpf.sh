@@ -138,7 +138,7 @@ bt_run memcg_reclaim mr_workload 3600
 m=$(( $(freed_by_module 0 "$rino") + $(freed_by_module 1 "$rino") ))
 b=$(bt_map /tmp/memcg_reclaim.out "@objects_memcg_reclaim[$rino]")
 g=$(bt_map /tmp/memcg_reclaim.out "@objects_global_reclaim[$rino]")
-if [ "$m" -gt 0 ] && [ "${b:-0}" -eq "$m" ] && [ -z "$g" ]; then
+if [ "$m" -gt 0 ] && [ "${b:-0}" -eq "$m" ] && [ "${g:-0}" -eq 0 ]; then
 	pass "memcg_reclaim.bt: memcg $rino freed $b objects by memcg reclaim = the test cache's $m, none by global reclaim"
 else
 	fail "memcg_reclaim.bt counts exactly the test cache's memcg reclaim of memcg $rino" \
