@@ -6,6 +6,9 @@
 #include <stdbool.h>
 
 void check(bool ok, const char *what);
+/* A one-table rendering: 0 text, 1 CSV, 2 JSON; the caller frees it. */
+struct tab;
+char *text_of(struct tab *t, int fmt);
 void test_decode(void);
 void test_plot_compare(void);
 void test_stats(void);

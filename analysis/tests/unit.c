@@ -355,7 +355,7 @@ static void test_unpaired(void)
 	      "agg: calls cut by the trace's edges are counted");
 }
 
-static char *text_of(struct tab *t, int fmt)
+char *text_of(struct tab *t, int fmt)
 {
 	size_t len;
 	char *buf = NULL;

@@ -243,17 +243,6 @@ static void test_pages(const struct agg *a, struct rref *rs, size_t n)
 	tab_free(t);
 }
 
-static char *json_of(struct tab *t)
-{
-	size_t len;
-	char *buf = NULL;
-	FILE *f = open_memstream(&buf, &len);
-
-	print_json(f, "test", &t, 1);
-	fclose(f);
-	return buf;
-}
-
 /* A stock-like trace without cache_items, priority or the LRU event. */
 static void test_na(void)
 {
@@ -281,13 +270,13 @@ static void test_na(void)
 	      "figures: no new_scan: deferred out is -, deferred in is there");
 	tab_free(t);
 	t = tab_priority(&a);
-	s = json_of(t);
+	s = text_of(t, 2);
 	check(t->unavailable && strstr(s, "\"priority\": null"),
 	      "figures: no priority field: the priority table is null");
 	free(s);
 	tab_free(t);
 	t = tab_slab_vs_file(&a, rs, n);
-	s = json_of(t);
+	s = text_of(t, 2);
 	check(t->unavailable && strstr(s, "\"slab_vs_file\": null"),
 	      "figures: no lru_shrink_inactive: slab_vs_file is null");
 	free(s);
