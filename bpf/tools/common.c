@@ -187,12 +187,16 @@ static int match_ino(const char *path, const struct stat *sb, int type,
 	return 0;
 }
 
-/* memcg 0 is the root; others are found by walking cgroup2. */
+/*
+ * A memcg by its cgroup id, the inode number of its directory: 1 is the
+ * root, 0 a kernel that does not say (no series), counted as the root too;
+ * others are found by walking cgroup2.
+ */
 const char *cgroup_path_of(__u64 ino, char *buf, size_t len)
 {
 	const char *root = "/sys/fs/cgroup";
 
-	if (ino == 0) {
+	if (ino <= 1) {
 		snprintf(buf, len, "/");
 		return buf;
 	}
@@ -215,7 +219,7 @@ int cgroup_ino_of(const char *path, __u64 *ino)
 	snprintf(full, sizeof(full), "/sys/fs/cgroup%s", path);
 	if (stat(full, &sb))
 		return -errno;
-	*ino = strcmp(path, "/") ? sb.st_ino : 0;
+	*ino = sb.st_ino;
 	return 0;
 }
 

@@ -55,11 +55,14 @@ static __always_inline __u32 log2_slot(__u64 v)
 	return slot;
 }
 
-/* The memcg field exists only with the series; 0 (root) otherwise. */
+/*
+ * The memcg's cgroup id (1 for the root) exists only with the series; 0
+ * (no memcg known) otherwise.
+ */
 static __always_inline __u64 start_memcg(struct trace_event_raw_mm_shrink_slab_start *ctx)
 {
-	if (bpf_core_field_exists(ctx->memcg))
-		return BPF_CORE_READ(ctx, memcg);
+	if (bpf_core_field_exists(ctx->memcg_id))
+		return BPF_CORE_READ(ctx, memcg_id);
 	return 0;
 }
 
