@@ -46,6 +46,7 @@ test: deps
 	@vm/module-build.sh series
 	@$(MAKE) -s -C bpf/tools
 	@$(MAKE) -s -C tests/guest/helpers
+	@$(MAKE) -s -C vm/plugin
 	@vm/rootfs.sh >/dev/null
 	@tests/run.sh
 
