@@ -211,9 +211,10 @@ static std::string mark_text(const sk_set *s, const sk_mark *m)
 {
 	static const char *const level[] = { "low", "medium", "critical" };
 
+	if (m->kind == SK_VMP && m->a >= 0 && m->a < 3)
+		return std::string("vmpressure ") + level[m->a];
 	if (m->kind == SK_VMP)
-		return std::string("vmpressure ") +
-		       (m->a >= 0 && m->a < 3 ? level[m->a] : num(m->a).c_str());
+		return "vmpressure level " + num(m->a);
 	return (m->name ? std::string(sk_strget(s, m->name)) + " " : "") +
 	       "walk " + num(m->a) + "/" + num(m->b);
 }

@@ -107,7 +107,7 @@ struct sk_set {
 	int64_t batches_alone;	/* batch outside a call */
 	int64_t migrated;	/* calls that ended on another CPU */
 	bool paired;
-	bool oom;		/* an allocation failed: what is left is partial */
+	bool oom;		/* an allocation failed: partial result */
 	sk_symbol_fn symbol;
 	void *sym_arg;
 };

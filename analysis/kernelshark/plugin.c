@@ -99,7 +99,12 @@ static void to_sk(struct sk_set *set, const struct ev *e,
 		s->name = sk_str(set, e->name, sizeof(e->name));
 }
 
-static bool wanted(enum ev_kind k);
+/* The analyser's kinds this plugin draws. */
+static bool wanted(enum ev_kind k)
+{
+	return k == EV_START || k == EV_BATCH || k == EV_END ||
+	       k == EV_REGISTER || k == EV_LRU_WALK || k == EV_VMPRESSURE;
+}
 
 static void on_event(struct kshark_data_stream *stream, void *rec,
 		     struct kshark_entry *entry)
@@ -141,13 +146,6 @@ static void say_missing(const struct decoder *d, const char *file)
 	if (buf[0])
 		fprintf(stderr, "shrinkscope: %s: drawn without%s\n", file,
 			buf + 1);
-}
-
-/* The analyser's kinds this plugin draws. */
-static bool wanted(enum ev_kind k)
-{
-	return k == EV_START || k == EV_BATCH || k == EV_END ||
-	       k == EV_REGISTER || k == EV_LRU_WALK || k == EV_VMPRESSURE;
 }
 
 /* Every event the decoder knows gets the handler; it keeps what it draws. */

@@ -74,7 +74,8 @@ static struct kshark_config_doc *markers(void)
 	json_object_object_add(b, "isSet", json_object_new_boolean(false));
 	json_object_object_add(d->conf_doc, "markA", a);
 	json_object_object_add(d->conf_doc, "markB", b);
-	json_object_object_add(d->conf_doc, "Active", json_object_new_string("A"));
+	json_object_object_add(d->conf_doc, "Active",
+			       json_object_new_string("A"));
 	return d;
 }
 
