@@ -105,7 +105,7 @@ static std::string call_text(const sk_set *s, const sk_call *c)
 	std::string t = sk_strget(s, c->name);
 
 	t += " n" + num(c->nid);
-	if (c->memcg != SK_NA && c->memcg)
+	if (c->memcg != SK_NA)
 		t += " memcg " + num(c->memcg);
 	t += " freed " + num(c->freed);
 	if (c->t0 == SK_NA)

@@ -247,6 +247,8 @@ static void on_end(struct pass *p, const struct sk_ev *e)
 	}
 	c->t1 = e->ts;
 	c->freed = e->val;
+	if (e->val2 != SK_NA)
+		c->scanned = e->val2;
 	set_open(p, e->pid, 0);
 }
 

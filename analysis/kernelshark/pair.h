@@ -30,7 +30,8 @@ struct sk_ev {
 	int64_t shr, shrink, nid, memcg, id;	/* id: shrinker_id */
 	int64_t val;	/* end retval, batch nr_scanned, walk removed,
 			 * vmpressure level */
-	int64_t val2;	/* start total_scan, walk walked, vmp reclaimed */
+	int64_t val2;	/* start total_scan, end scanned, walk walked,
+			 * vmp reclaimed */
 	uint32_t seq;	/* arrival order: keeps the sort stable */
 	uint32_t name;	/* string id of the name field, 0: none */
 	int32_t pid;
@@ -45,7 +46,7 @@ struct sk_call {
 	int64_t leave, arrive;	/* last event on cpu0, first on cpu1 */
 	int64_t shr, nid, memcg;
 	int64_t freed;		/* end retval */
-	int64_t scanned;	/* sum of batch nr_scanned, SK_NA: none */
+	int64_t scanned;	/* end scanned, else the batches' nr_scanned */
 	int64_t asked;		/* start total_scan */
 	int32_t pid, batches;
 	int16_t cpu0, cpu1;	/* -1: that end is not in the trace */

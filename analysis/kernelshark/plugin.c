@@ -83,6 +83,8 @@ static void to_sk(struct sk_set *set, const struct ev *e,
 		break;
 	case EV_END:
 		s->val = e->v[F_RETVAL];
+		/* the series' end carries scanned once decode.c maps it */
+		s->val2 = e->v[F_NR_SCANNED];
 		break;
 	case EV_LRU_WALK:
 		s->val = e->v[F_REMOVED];

@@ -82,6 +82,7 @@ PY
 # is start -> batches -> end in one task; a batch or an end joins the open
 # call only if it names the same shr; an end without one is a call with no
 # start; a start with no end stays open ("-" for what is not there).
+# scanned: the end's scanned where the trace has it, else the batches'.
 oracle() {
 	trace-cmd report -R -t -i "$1" 2>/dev/null | awk '
 	function field(name,    i) {
@@ -125,6 +126,8 @@ oracle() {
 				c0[k] = -1
 			}
 			c1[k] = cpu; t1[k] = ts; fr[k] = field("retval")
+			if (field("scanned") != "-")
+				sc[k] = field("scanned")
 			out(k)
 			open[p] = 0
 		}
