@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ssks-session PLUGIN.so TRACE.dat T0 T1 OUT.json: a KernelShark session
- * (kernelshark -s OUT.json) that opens TRACE with the plugin, its CPU
- * graphs shown and the view zoomed to [T0, T1] (seconds, as KernelShark's
- * axis shows them), for screenshots of one reclaim (shot.sh). The session
+ * ssks-session PLUGIN.so TRACE.dat T0 T1 OUT.json [PID...]: a KernelShark
+ * session (kernelshark -s OUT.json) that opens TRACE with the plugin, its
+ * CPU graphs and the graphs of tasks PID... shown and the view zoomed to
+ * [T0, T1] (seconds, as KernelShark's axis shows them), for screenshots of
+ * one reclaim (shot.sh). The session
  * is made with libkshark's own export functions; the window's parts that
  * only KernelShark's GUI saves are written as it writes them.
  */
@@ -25,13 +26,14 @@ static json_object *pair(int a, int b)
 	return j;
 }
 
-/* Every stream shows all its CPU graphs. */
-static void cpu_plots(struct kshark_context *ks, json_object *session)
+/* Every stream shows all its CPU graphs, and the tasks asked for. */
+static void plots(struct kshark_context *ks, json_object *session,
+		  char **pids, int npids)
 {
-	json_object *streams, *s, *plots;
+	json_object *streams, *s, *plots, *tasks;
 	struct kshark_data_stream *st;
 	size_t i;
-	int cpu;
+	int cpu, k;
 
 	if (!json_object_object_get_ex(session, KS_DSTREAMS_NAME, &streams))
 		return;
@@ -42,7 +44,11 @@ static void cpu_plots(struct kshark_context *ks, json_object *session)
 		for (cpu = 0; st && cpu < st->n_cpus; cpu++)
 			json_object_array_add(plots, json_object_new_int(cpu));
 		json_object_object_add(s, "CPUPlots", plots);
-		json_object_object_add(s, "TaskPlots", json_object_new_array());
+		tasks = json_object_new_array();
+		for (k = 0; k < npids; k++)
+			json_object_array_add(tasks,
+					      json_object_new_int(atoi(pids[k])));
+		json_object_object_add(s, "TaskPlots", tasks);
 	}
 }
 
@@ -97,9 +103,9 @@ int main(int argc, char **argv)
 	struct kshark_trace_histo h;
 	int sd;
 
-	if (argc != 6) {
+	if (argc < 6) {
 		fprintf(stderr, "usage: ssks-session PLUGIN.so TRACE.dat T0 T1 "
-			"OUT.json\n");
+			"OUT.json [PID...]\n");
 		return 2;
 	}
 	if (!kshark_instance(&ks))
@@ -118,15 +124,15 @@ int main(int argc, char **argv)
 	if (!session || !plugins ||
 	    !kshark_export_all_dstreams(ks, &session))
 		return 2;
-	cpu_plots(ks, session->conf_doc);
+	plots(ks, session->conf_doc, argv + 6, argc - 6);
 	kshark_config_doc_add(session, "User Plugins", plugins);
 	ksmodel_init(&h);
 	ksmodel_set_bining(&h, BINS, atof(argv[3]) * 1e9, atof(argv[4]) * 1e9);
 	kshark_config_doc_add(session, "Model",
 			      kshark_export_model(&h, KS_CONFIG_JSON));
 	add_json(session, "MainWindow",
-		 pair(1280, 560));
-	add_json(session, "Splitter", pair(400, 100));
+		 pair(1280, 740));
+	add_json(session, "Splitter", pair(600, 100));
 	add_json(session, "ComboPlots", json_object_new_array());
 	add_json(session, "ViewTop", json_object_new_int64(0));
 	add_json(session, "ColorScheme", json_object_new_double(0.75));

@@ -1,10 +1,11 @@
 #!/bin/bash
-# analysis/kernelshark/shot.sh TRACE.dat T0 T1 OUT.png: KernelShark with
-# the shrinkscope plugin on TRACE, zoomed to [T0, T1] (seconds, as its axis
-# shows them), under Xvfb; the window saved as a small PNG. README.md's
-# picture is made this way.
+# analysis/kernelshark/shot.sh TRACE.dat T0 T1 OUT.png [PID...]: KernelShark
+# with the shrinkscope plugin on TRACE, zoomed to [T0, T1] (seconds, as its
+# axis shows them), the CPU graphs and those of tasks PID..., under Xvfb;
+# the window saved as a small PNG (CROP=WxH+X+Y: only that part of it).
+# README.md's picture is made this way.
 set -euo pipefail
-[ $# -eq 4 ] || { echo "usage: shot.sh TRACE.dat T0 T1 OUT.png" >&2; exit 2; }
+[ $# -ge 4 ] || { echo "usage: shot.sh TRACE.dat T0 T1 OUT.png [PID...]" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 trace=$(realpath "$1")
 out=$(realpath "$4")
@@ -21,7 +22,7 @@ cleanup() {
 }
 trap cleanup EXIT
 "$here/ssks-session" "$here/plugin-shrinkscope.so" "$trace" "$2" "$3" \
-	"$tmp/session.json" >/dev/null
+	"$tmp/session.json" "${@:5}" >/dev/null
 
 # KernelShark's settings here; as root it would first ask to be trusted
 export KS_USER_CACHE_DIR=$tmp/ks XDG_RUNTIME_DIR=$tmp/xdg
@@ -47,6 +48,7 @@ done
 [ -n "$win" ] || { cat "$tmp/ks.log" >&2; exit 1; }
 sleep 5		# the data loads, the graphs are painted
 import -window "$win" "$tmp/shot.png"
-convert "$tmp/shot.png" -colors 64 -define png:compression-level=9 "$out"
+convert "$tmp/shot.png" ${CROP:+-crop "$CROP" +repage} -colors 64 \
+	-define png:compression-level=9 "$out"
 grep '^shrinkscope:' "$tmp/ks.log" >&2 || true
 echo "$out: $(stat -c %s "$out") bytes" >&2
