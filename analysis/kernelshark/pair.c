@@ -39,8 +39,8 @@ void sk_free(struct sk_set *s)
 }
 
 /* Room for one more element of @size in *@arr; false, and oom, if none. */
-static bool room(struct sk_set *s, void **arr, size_t n, size_t *cap,
-		 size_t size)
+bool sk_room(struct sk_set *s, void **arr, size_t n, size_t *cap,
+	     size_t size)
 {
 	size_t c = *cap ? 2 * *cap : 256;
 	void *p;
@@ -62,7 +62,7 @@ void sk_add(struct sk_set *s, const struct sk_ev *e)
 	struct sk_ev *n;
 
 	if (s->paired || e->cpu < 0 ||
-	    !room(s, (void **)&s->ev, s->nev, &s->cev, sizeof(*e)))
+	    !sk_room(s, (void **)&s->ev, s->nev, &s->cev, sizeof(*e)))
 		return;
 	n = &s->ev[s->nev];
 	*n = *e;
@@ -159,7 +159,7 @@ static struct sk_call *new_call(struct pass *p, const struct sk_ev *e)
 	struct sk_set *s = p->s;
 	struct sk_call *c;
 
-	if (!room(s, (void **)&s->calls, s->ncalls, &s->ccalls, sizeof(*c)))
+	if (!sk_room(s, (void **)&s->calls, s->ncalls, &s->ccalls, sizeof(*c)))
 		return NULL;
 	c = &s->calls[s->ncalls++];
 	memset(c, 0, sizeof(*c));
@@ -259,7 +259,7 @@ static void on_mark(struct pass *p, const struct sk_ev *e)
 	struct sk_mark *m;
 	uint64_t *name;
 
-	if (!room(s, (void **)&s->marks, s->nmarks, &s->cmarks, sizeof(*m)))
+	if (!sk_room(s, (void **)&s->marks, s->nmarks, &s->cmarks, sizeof(*m)))
 		return;
 	m = &s->marks[s->nmarks++];
 	memset(m, 0, sizeof(*m));
@@ -302,88 +302,6 @@ static void step(struct pass *p, const struct sk_ev *e)
 	}
 }
 
-static void piece(struct sk_set *s, int cpu, int64_t t0, int64_t t1,
-		  size_t call, uint8_t flags)
-{
-	struct sk_cpu *c;
-	struct sk_piece *q;
-
-	if (cpu < 0 || cpu >= s->ncpus)
-		return;
-	c = &s->cpus[cpu];
-	if (!room(s, (void **)&c->p, c->n, &c->cap, sizeof(*q)))
-		return;
-	q = &c->p[c->n++];
-	q->t0 = t0;
-	q->t1 = t1 < t0 ? t0 : t1;
-	q->call = call;
-	q->flags = flags;
-	if (q->t1 - q->t0 > c->maxlen)
-		c->maxlen = q->t1 - q->t0;
-}
-
-/* A call on one CPU is one piece; one that moved, a piece on each end. */
-static void pieces(struct sk_set *s, size_t i)
-{
-	struct sk_call *c = &s->calls[i];
-	uint8_t f = (c->t0 == SK_NA ? SK_NOSTART : 0) |
-		    (c->t1 == SK_NA ? SK_OPEN : 0);
-	int64_t t0 = c->t0 == SK_NA ? s->first : c->t0;
-	int64_t t1 = c->t1 == SK_NA ? s->last : c->t1;
-
-	if (c->cpu0 < 0 || c->cpu0 == c->cpu1) {
-		piece(s, c->cpu0 < 0 ? c->cpu1 : c->cpu0, t0, t1, i, f);
-	} else {
-		s->migrated++;
-		piece(s, c->cpu0, t0, c->leave, i, f & SK_NOSTART);
-		piece(s, c->cpu1, c->arrive, t1, i, f & SK_OPEN);
-	}
-	if (c->t1 == SK_NA)
-		c->cpu1 = -1;
-}
-
-static int by_start(const void *a, const void *b)
-{
-	const struct sk_piece *x = a, *y = b;
-
-	if (x->t0 != y->t0)
-		return x->t0 < y->t0 ? -1 : 1;
-	return x->call < y->call ? -1 : x->call > y->call;
-}
-
-static void per_cpu(struct sk_set *s)
-{
-	struct sk_cpu *c;
-	size_t i;
-	int n = 0;
-
-	for (i = 0; i < s->ncalls; i++) {
-		if (s->calls[i].cpu0 >= n)
-			n = s->calls[i].cpu0 + 1;
-		if (s->calls[i].cpu1 >= n)
-			n = s->calls[i].cpu1 + 1;
-	}
-	for (i = 0; i < s->nmarks; i++)
-		if (s->marks[i].cpu >= n)
-			n = s->marks[i].cpu + 1;
-	s->cpus = calloc(n ? n : 1, sizeof(*s->cpus));
-	if (!s->cpus) {
-		s->oom = true;
-		return;
-	}
-	s->ncpus = n;
-	for (i = 0; i < s->ncalls; i++)
-		pieces(s, i);
-	for (n = 0; n < s->ncpus; n++)
-		qsort(s->cpus[n].p, s->cpus[n].n, sizeof(struct sk_piece),
-		      by_start);
-	for (i = 0; i < s->nmarks; i++) {
-		c = &s->cpus[s->marks[i].cpu];
-		if (room(s, (void **)&c->m, c->nm, &c->cm, sizeof(*c->m)))
-			c->m[c->nm++] = &s->marks[i];
-	}
-}
-
 void sk_pair(struct sk_set *s)
 {
 	struct pass p = { .s = s };
@@ -407,34 +325,5 @@ void sk_pair(struct sk_set *s)
 	map_free(&p.by_shr);
 	map_free(&p.by_id);
 	map_free(&p.syms);
-	per_cpu(s);
-}
-
-size_t sk_first_piece(const struct sk_cpu *c, int64_t t0)
-{
-	size_t lo = 0, hi = c->n, mid;
-	int64_t from = t0 - c->maxlen;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (c->p[mid].t0 < from)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-size_t sk_first_mark(const struct sk_cpu *c, int64_t t0)
-{
-	size_t lo = 0, hi = c->nm, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (c->m[mid]->ts < t0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	sk_pieces(s);
 }

@@ -127,6 +127,11 @@ void sk_pair(struct sk_set *s);
 size_t sk_first_piece(const struct sk_cpu *c, int64_t t0);
 size_t sk_first_mark(const struct sk_cpu *c, int64_t t0);
 
+/* Internal: pair.c and pieces.c */
+bool sk_room(struct sk_set *s, void **arr, size_t n, size_t *cap,
+	     size_t size);
+void sk_pieces(struct sk_set *s);
+
 #ifdef __cplusplus
 }
 #endif

@@ -46,8 +46,8 @@ static void plots(struct kshark_context *ks, json_object *session,
 		json_object_object_add(s, "CPUPlots", plots);
 		tasks = json_object_new_array();
 		for (k = 0; k < npids; k++)
-			json_object_array_add(tasks,
-					      json_object_new_int(atoi(pids[k])));
+			json_object_array_add(tasks, json_object_new_int(
+					      atoi(pids[k])));
 		json_object_object_add(s, "TaskPlots", tasks);
 	}
 }
