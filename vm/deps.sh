@@ -11,6 +11,11 @@ packages=(
 	# tracing and BPF tools, analysis
 	trace-cmd libtracecmd-dev libtraceevent-dev libtracefs-dev libbpf-dev bpftool clang llvm
 	pkg-config zlib1g-dev libzstd-dev gnuplot-nox time
+	# KernelShark and its plugin API (libkshark.pc needs json-c, its plot
+	# header GL/GLU; the draw hook is C++); a headless X server, window
+	# listing and grabbing for its test and screenshots (analysis/kernelshark/)
+	kernelshark libkshark-dev libjson-c-dev libglu1-mesa-dev g++
+	xvfb x11-utils imagemagick
 )
 missing=()
 for p in "${packages[@]}"; do
