@@ -32,8 +32,11 @@ configure() {
 	case $1 in
 	noshrdbg) scripts/config --disable SHRINKER_DEBUG ;;
 	nomemcg) scripts/config --disable MEMCG ;;
+	# lockdep's irq-flag tracing brings tracepoints in: off too
 	notrace) scripts/config --disable FTRACE --disable PERF_EVENTS \
-		--disable KPROBES --disable BPF_EVENTS --disable BPF_SYSCALL ;;
+		--disable KPROBES --disable BPF_EVENTS --disable BPF_SYSCALL \
+		--disable PROVE_LOCKING --disable DEBUG_LOCK_ALLOC \
+		--disable PREEMPTIRQ_TRACEPOINTS ;;
 	esac
 	kmake olddefconfig prepare
 	case $1 in
@@ -43,7 +46,8 @@ configure() {
 	esac
 }
 
-for config in series noshrdbg nomemcg notrace; do
+# BISECT_CONFIGS: a subset, to check one config alone
+for config in ${BISECT_CONFIGS:-series noshrdbg nomemcg notrace}; do
 	git reset -q --hard pristine
 	run_step "bisect ($config): preparing the scratch tree" "$trees/bisect.log" configure $config
 	for p in "${patches[@]}"; do
