@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Kernel symbol names of addresses, /proc/kallsyms read only on a miss. */
+#ifndef __SHRINK_KSYM_H
+#define __SHRINK_KSYM_H
+
+#include <stddef.h>
+
+struct ksym_ent {
+	unsigned long long addr;
+	char *name;		/* NULL: not in kallsyms when last read */
+};
+
+struct ksym_cache {
+	const char *path;	/* /proc/kallsyms, or a test's file */
+	struct ksym_ent *v;
+	size_t n, cap;
+	unsigned long reads;	/* times the file was read */
+};
+
+/*
+ * Name of the symbol at @addr, or NULL. An address never asked for reads
+ * the file again (a module may have come); one asked for before does not.
+ */
+const char *ksym_name(struct ksym_cache *c, unsigned long long addr);
+void ksym_free(struct ksym_cache *c);
+
+#endif
