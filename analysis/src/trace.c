@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libtracecmd prints to stderr and, on some truncated files, crashes in
- * its own cleanup (tracecmd_open() calls tracecmd_close() on a handle that
- * is half set up). So: check the magic ourselves, open the headers and the
- * data in two steps, never close a handle whose data failed to load, and
- * keep fds 1 and 2 on /dev/null while the library runs.
+ * libtracecmd trusts the lengths and offsets in a trace.dat and reads a
+ * damaged ring-buffer page without complaint (garbage events, or the rest
+ * of the CPU dropped), and on some truncated files crashes in its own
+ * cleanup. So: the layout and every data page are checked first (tdat.c,
+ * verify.c); the headers and the data are opened in two steps and a
+ * handle whose data failed to load is never closed; and what the library
+ * then reads is held against what the pages hold. The library's stdout
+ * goes to /dev/null while it runs (it prints there, into our output); its
+ * stderr stays, so a sanitizer's report or a crash of its own reaches the
+ * user.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,37 +18,38 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "tdat.h"
 #include "trace.h"
 #include "util.h"
+#include "verify.h"
 
 /* Exported by libtracecmd but declared only in its private header. */
 const char *tracecmd_get_cpustats(struct tracecmd_input *handle);
 const char *tracecmd_get_uname(struct tracecmd_input *handle);
+off_t tracecmd_get_cpu_file_size(struct tracecmd_input *handle, int cpu);
+int tracecmd_get_parsing_failures(struct tracecmd_input *handle);
 
 static const char magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i',
 			      'n', 'g' };
-static int saved_fd[2] = { -1, -1 };
+static int saved_stdout = -1;
 
-/* Point stdout and stderr at /dev/null while the library runs. */
+/* Point stdout at /dev/null while the library runs. */
 static void quiet(bool on)
 {
-	int fd, null;
+	int null;
 
 	fflush(stdout);
-	fflush(stderr);
-	for (fd = 1; fd <= 2; fd++) {
-		if (on && saved_fd[fd - 1] < 0) {
-			saved_fd[fd - 1] = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-			null = open("/dev/null", O_WRONLY | O_CLOEXEC);
-			if (null >= 0) {
-				dup2(null, fd);
-				close(null);
-			}
-		} else if (!on && saved_fd[fd - 1] >= 0) {
-			dup2(saved_fd[fd - 1], fd);
-			close(saved_fd[fd - 1]);
-			saved_fd[fd - 1] = -1;
+	if (on && saved_stdout < 0) {
+		saved_stdout = fcntl(1, F_DUPFD_CLOEXEC, 3);
+		null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+		if (null >= 0) {
+			dup2(null, 1);
+			close(null);
 		}
+	} else if (!on && saved_stdout >= 0) {
+		dup2(saved_stdout, 1);
+		close(saved_stdout);
+		saved_stdout = -1;
 	}
 }
 
@@ -95,24 +101,83 @@ static void read_stats(struct trace *t)
 	t->lost_stats = s ? cpustats_lost(s) : 0;
 }
 
+/*
+ * Every page of the data, on the file's own bytes, before the library
+ * reads one: what each CPU's pages hold is what the library must give.
+ */
+static void verify_pages(struct trace *t, struct tdat *td)
+{
+	struct vdata vd;
+	int i;
+
+	if (verify_data(td, t->tep, &vd)) {
+		vdata_free(&vd);
+		trace_close(t);
+		fail(t->path, "%s", td->err);
+	}
+	t->ncpu = td->ncpu;
+	t->want = xcalloc(td->ncpu, sizeof(*t->want));
+	t->got = xcalloc(td->ncpu, sizeof(*t->got));
+	t->cpu_ts = xcalloc(td->ncpu, sizeof(*t->cpu_ts));
+	t->size = xcalloc(td->ncpu, sizeof(*t->size));
+	for (i = 0; i < td->ncpu; i++) {
+		t->want[i] = vd.cpu[i].events;
+		t->size[i] = td->cpu[i].data_size;
+	}
+	vdata_free(&vd);
+}
+
+/* The library's view of each CPU's data must be the file's. */
+static void check_sizes(struct trace *t)
+{
+	off_t lib;
+	int i;
+
+	for (i = 0; i < t->ncpu; i++) {
+		lib = tracecmd_get_cpu_file_size(t->in, i);
+		if (lib < 0 || (uint64_t)lib != t->size[i])
+			fail(t->path, "damaged trace: CPU %d: libtracecmd loaded %lld bytes of data, the file holds %llu",
+			     i, (long long)lib, (unsigned long long)t->size[i]);
+	}
+}
+
 void trace_open(struct trace *t, const char *path)
 {
+	struct tdat td;
+
 	memset(t, 0, sizeof(*t));
 	t->path = path;
 	check_file(path);
+	/* before the library sees a byte of it */
+	if (tdat_open(&td, path)) {
+		tdat_close(&td);
+		fail(path, "%s", td.err);
+	}
 	tracecmd_set_loglevel(TEP_LOG_NONE);
+	tep_set_loglevel(TEP_LOG_NONE);
 	quiet(true);
 	t->in = tracecmd_open_head(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	quiet(false);
 	if (!t->in) {
-		quiet(false);
+		tdat_close(&td);
 		fail(path, "cannot read the trace headers (truncated or corrupt file)");
 	}
+	t->tep = tracecmd_get_tep(t->in);
+	if (tracecmd_get_parsing_failures(t->in)) {
+		tdat_close(&td);
+		trace_close(t);
+		fail(path, "damaged trace: %d event formats do not parse",
+		     tracecmd_get_parsing_failures(t->in));
+	}
+	verify_pages(t, &td);
+	tdat_close(&td);
+	quiet(true);
 	if (tracecmd_init_data(t->in) < 0) {
 		quiet(false);
 		fail(path, "cannot load the event data (truncated or corrupt file)");
 	}
 	quiet(false);
-	t->tep = tracecmd_get_tep(t->in);
+	check_sizes(t);
 	decoder_init(&t->dec, t->tep);
 	if (!dec_has_event(&t->dec, EV_START) &&
 	    !dec_has_event(&t->dec, EV_END)) {
@@ -141,7 +206,17 @@ static int on_record(struct tracecmd_input *in, struct tep_record *rec,
 	struct ev e;
 
 	(void)in;
-	(void)cpu;
+	if (cpu < 0 || cpu >= t->ncpu) {
+		snprintf(t->why, sizeof(t->why), "a record of CPU %d", cpu);
+		return -1;
+	}
+	if (t->got[cpu]++ && rec->ts < t->cpu_ts[cpu]) {
+		snprintf(t->why, sizeof(t->why), "CPU %d's time goes back from %llu to %llu",
+			 cpu, (unsigned long long)t->cpu_ts[cpu],
+			 (unsigned long long)rec->ts);
+		return -1;
+	}
+	t->cpu_ts[cpu] = rec->ts;
 	if (!t->events++)
 		t->first_ts = rec->ts;
 	t->last_ts = rec->ts;
@@ -161,14 +236,27 @@ static int on_record(struct tracecmd_input *in, struct tep_record *rec,
 void trace_read(struct trace *t, ev_fn fn, void *arg)
 {
 	struct reader r = { t, fn, arg };
-	int ret;
+	int ret, i;
 
 	quiet(true);
 	ret = tracecmd_iterate_events(t->in, NULL, 0, on_record, &r);
 	quiet(false);
+	if (t->why[0]) {
+		trace_close(t);
+		fail(t->path, "damaged trace: libtracecmd gave %s", t->why);
+	}
 	if (ret < 0) {
 		trace_close(t);
 		fail(t->path, "error while reading the event data (corrupt file?)");
+	}
+	for (i = 0; i < t->ncpu; i++) {
+		unsigned long long got = t->got[i], want = t->want[i];
+
+		if (got == want)
+			continue;
+		trace_close(t);
+		fail(t->path, "damaged trace: CPU %d: libtracecmd read %llu events, its pages hold %llu",
+		     i, got, want);
 	}
 	if (!t->shrink_events) {
 		trace_close(t);
@@ -195,6 +283,12 @@ const char *trace_symbol(const struct trace *t, uint64_t addr)
 
 void trace_close(struct trace *t)
 {
+	free(t->want);
+	free(t->got);
+	free(t->cpu_ts);
+	free(t->size);
+	t->want = t->got = t->cpu_ts = t->size = NULL;
+	t->ncpu = 0;
 	if (!t->in)
 		return;
 	quiet(true);

@@ -3,6 +3,7 @@
 #ifndef SS_TRACE_H
 #define SS_TRACE_H
 
+#include <stdio.h>
 #include <trace-cmd.h>
 
 #include "decode.h"
@@ -19,11 +20,20 @@ struct trace {
 	uint64_t events;	/* records of any kind */
 	uint64_t shrink_events;	/* mm_shrink_slab_{start,batch,end} */
 	uint64_t first_ts, last_ts;
+	/* per CPU: what the pages hold (verify.c), what the library read */
+	int ncpu;
+	uint64_t *want, *got, *cpu_ts, *size;
+	char why[160];		/* what stopped the reading, if anything */
 };
 
 typedef void (*ev_fn)(const struct ev *e, void *arg);
 
-/* Both fail (exit 2, one line on stderr) on input we cannot trust. */
+/*
+ * Both fail (exit 2, one line on stderr) on input we cannot trust: the
+ * file's layout and every page of its data are checked (tdat.c,
+ * verify.c) before libtracecmd reads it, and what the library then reads
+ * must be every event those pages hold, in time order on each CPU.
+ */
 void trace_open(struct trace *t, const char *path);
 void trace_read(struct trace *t, ev_fn fn, void *arg);
 void trace_close(struct trace *t);
