@@ -22,7 +22,8 @@ struct cgpath_cache {
 /* A new refresh: the next miss may walk the tree again. */
 void cgpath_refresh(struct cgpath_cache *c);
 /*
- * Path of the cgroup with inode @ino ("/" for 0), else "ino:N". A miss
+ * Path of the cgroup with inode @ino ("/" for 0, a kernel without memcgs
+ * in its events, and for the root's own inode), else "ino:N". A miss
  * walks the whole tree at most once per refresh, caching every cgroup.
  */
 const char *cgpath_of(struct cgpath_cache *c, unsigned long long ino,

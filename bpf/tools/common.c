@@ -191,7 +191,8 @@ int cgroup_ino_of(const char *path, __u64 *ino)
 	snprintf(full, sizeof(full), "/sys/fs/cgroup%s", path);
 	if (stat(full, &sb))
 		return -errno;
-	*ino = strcmp(path, "/") ? sb.st_ino : 0;
+	/* the series' memcg_id: the cgroup's id, its inode, 1 for the root */
+	*ino = sb.st_ino;
 	return 0;
 }
 

@@ -57,11 +57,27 @@ static __always_inline __u32 log2_slot(__u64 v)
 	return slot;
 }
 
-/* The memcg field exists only with the series; 0 (root) otherwise. */
-static __always_inline __u64 start_memcg(struct trace_event_raw_mm_shrink_slab_start *ctx)
+/*
+ * The memcg shrunk exists only with the series: memcg_id (its cgroup id),
+ * called memcg in earlier versions of it; 0 (root) on a stock kernel.
+ */
+struct trace_event_raw_mm_shrink_slab_start___id {
+	__u64 memcg_id;
+} __attribute__((preserve_access_index));
+
+struct trace_event_raw_mm_shrink_slab_start___old {
+	__u64 memcg;
+} __attribute__((preserve_access_index));
+
+static __always_inline __u64 start_memcg(void *ctx)
 {
-	if (bpf_core_field_exists(ctx->memcg))
-		return BPF_CORE_READ(ctx, memcg);
+	struct trace_event_raw_mm_shrink_slab_start___id *a = ctx;
+	struct trace_event_raw_mm_shrink_slab_start___old *b = ctx;
+
+	if (bpf_core_field_exists(a->memcg_id))
+		return BPF_CORE_READ(a, memcg_id);
+	if (bpf_core_field_exists(b->memcg))
+		return BPF_CORE_READ(b, memcg);
 	return 0;
 }
 

@@ -134,8 +134,11 @@ static void test_cgpath(void)
 	ino_q = st.st_ino;
 	c.root = root;
 	check(!strcmp(cgpath_of(&c, 0, buf, sizeof(buf)), "/"), "cgpath: memcg 0 is the root");
+	stat(root, &st);
+	check(!strcmp(cgpath_of(&c, st.st_ino, buf, sizeof(buf)), "/") && c.walks == 1,
+	      "cgpath: the root's own inode (the series' root memcg_id) is the root, found by a walk");
 	check(!strcmp(cgpath_of(&c, ino_q, buf, sizeof(buf)), "/a/q\"b\\s") &&
-	      c.walks == 1, "cgpath: a nested cgroup with quotes and backslashes found by one walk");
+	      c.walks == 1, "cgpath: a nested cgroup with quotes and backslashes found by that walk");
 	check(!strcmp(cgpath_of(&c, ino_a, buf, sizeof(buf)), "/a") &&
 	      c.walks == 1, "cgpath: its parent cached by that walk");
 	check(!strcmp(cgpath_of(&c, 12345678, buf, sizeof(buf)), "ino:12345678") &&
