@@ -52,11 +52,14 @@ struct tdat {
 	int ncpu;		/* CPU ids 0 .. ncpu - 1 */
 	struct tdat_cpu *cpu;
 	char err[320];
-	/* what the options said, checked once all are read */
+	/* what the options said, checked once all are read; v6: where
+	 * each metadata part starts */
 	uint64_t meta_off[TDAT_META_MAX];
 	bool meta_set[TDAT_META_MAX];
 	bool have_top, trace_clock;
-	uint64_t fly_off;	/* v7: the top buffer's flyrecord section */
+	uint64_t fly_off;	/* v7: the top buffer's flyrecord section;
+				 * v6: its CPUs' offsets and sizes */
+	uint64_t v6_end;	/* v6: where the layout ends, data aside */
 	uint32_t cpucount;	/* v6: CPUCOUNT option, 0 if none */
 };
 

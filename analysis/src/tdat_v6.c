@@ -57,9 +57,11 @@ int tdat_v6(struct tdat *t, struct rd *r)
 	uint32_t cpus, i;
 	int id;
 
-	for (id = OPT_HEADER_INFO; id <= OPT_CMDLINES; id++)
+	for (id = OPT_HEADER_INFO; id <= OPT_CMDLINES; id++) {
+		t->meta_off[id] = rd_at(r);
 		if (tdat_meta(t, id, r))
 			return -1;
+	}
 	if (!rd_has(r, 14))
 		return tdat_bad(t, rd_at(r), "CPU count cut short: truncated");
 	cpus = rd_num(r, 4);
@@ -75,6 +77,7 @@ int tdat_v6(struct tdat *t, struct rd *r)
 	if (memcmp(r->p + r->pos, "flyrecord", 9))
 		return tdat_bad(t, rd_at(r), "no flyrecord");
 	r->pos += 10;
+	t->fly_off = rd_at(r);	/* v6: the CPUs' offsets and sizes */
 	if (t->cpucount)
 		cpus = t->cpucount;
 	if (cpus > TDAT_MAX_CPUS || !rd_has(r, (size_t)cpus * 16))
@@ -90,5 +93,8 @@ int tdat_v6(struct tdat *t, struct rd *r)
 		t->cpu[i].size = rd_num(r, 8);
 	}
 	t->have_top = true;
-	return t->trace_clock ? trace_clock(t, r) : 0;
+	if (t->trace_clock && trace_clock(t, r))
+		return -1;
+	t->v6_end = rd_at(r);
+	return 0;
 }

@@ -24,11 +24,32 @@ struct evneed {
 	struct { uint16_t off; bool rel; } dyn[MAX_DYN];
 };
 
+/* Event types seen, by id (open addressing: a trace has few types). */
+#define NEED_SLOTS 512
+
 struct ctx {
 	struct tep_handle *tep;
-	struct evneed *need;	/* by id, 65536 */
+	struct evneed *need;	/* NEED_SLOTS of them */
+	int *need_id;		/* the id in each slot, -1 free */
+	struct evneed spare;	/* when the slots are all taken */
 	bool big;
 };
+
+static struct evneed *need_of(struct ctx *x, int id)
+{
+	unsigned int i, h = (unsigned int)id * 2654435761u % NEED_SLOTS;
+
+	for (i = 0; i < NEED_SLOTS; i++, h = (h + 1) % NEED_SLOTS) {
+		if (x->need_id[h] == id)
+			return &x->need[h];
+		if (x->need_id[h] < 0) {
+			x->need_id[h] = id;
+			return &x->need[h];
+		}
+	}
+	memset(&x->spare, 0, sizeof(x->spare));
+	return &x->spare;
+}
 
 static void work_out(struct ctx *x, int id, struct evneed *nd)
 {
@@ -72,7 +93,7 @@ static int check_event(const struct rb_ev *e, void *arg, char *why, size_t n)
 	int id, i;
 
 	id = x->big ? e->data[0] << 8 | e->data[1] : e->data[1] << 8 | e->data[0];
-	nd = &x->need[id];
+	nd = need_of(x, id);
 	if (!nd->known)
 		work_out(x, id, nd);
 	if (!nd->exists) {
@@ -197,10 +218,13 @@ int verify_data(struct tdat *t, struct tep_handle *tep, struct vdata *v)
 	}
 	w.x.tep = tep;
 	w.x.big = t->big_endian;
-	w.x.need = calloc(65536, sizeof(*w.x.need));
+	w.x.need = calloc(NEED_SLOTS, sizeof(*w.x.need));
+	w.x.need_id = malloc(NEED_SLOTS * sizeof(*w.x.need_id));
 	v->cpu = calloc(t->ncpu ? t->ncpu : 1, sizeof(*v->cpu));
 	v->ncpu = t->ncpu;
-	if (!w.x.need || !v->cpu) {
+	if (w.x.need_id)
+		memset(w.x.need_id, -1, NEED_SLOTS * sizeof(*w.x.need_id));
+	if (!w.x.need || !w.x.need_id || !v->cpu) {
 		snprintf(t->err, sizeof(t->err), "out of memory");
 		ret = -1;
 	}
@@ -215,6 +239,7 @@ int verify_data(struct tdat *t, struct tep_handle *tep, struct vdata *v)
 					   plain_pages(&w, d, &v->cpu[i]);
 	}
 	free(w.x.need);
+	free(w.x.need_id);
 	return ret;
 }
 
