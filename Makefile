@@ -12,11 +12,12 @@ ifdef MEM
 export SHRINKSCOPE_MEM := $(MEM)
 endif
 
-.PHONY: help deps kernel rootfs patches test run bench regress regress-tests bisect-check clean
+.PHONY: help deps kernel rootfs patches test run view bench regress regress-tests bisect-check clean
 
 help:
 	@echo "make test                 build what is missing, run host and in-guest tests"
 	@echo "make run [SCENARIO=name]  boot the series kernel, run a scenario, report"
+	@echo "make view [TRACE=path]    KernelShark with the shrinkscope plugin on the last run's trace.dat"
 	@echo "make kernel VARIANT=v     build one kernel variant (base, series, experiments)"
 	@echo "make patches VARIANT=v    export the variant's kernel tree commits to patches/"
 	@echo "make rootfs               build the guest root filesystem"
@@ -46,6 +47,7 @@ test: deps
 	@vm/module-build.sh series
 	@$(MAKE) -s -C bpf/tools
 	@$(MAKE) -s -C tests/guest/helpers
+	@$(MAKE) -s -C vm/plugin
 	@vm/rootfs.sh >/dev/null
 	@tests/run.sh
 
@@ -55,6 +57,22 @@ run: deps
 	@$(MAKE) -s -C bpf/tools
 	@vm/rootfs.sh >/dev/null
 	@vm/run-scenario.sh -k $(VARIANT) -r $(RESULTS) $(SCENARIO)
+
+# KernelShark with the shrinkscope plugin (analysis/kernelshark/) on TRACE,
+# else on the newest $(RESULTS)/*/trace.dat (make run's, named by time).
+# ssks-calls -c first: libtracecmd crashes KernelShark on some truncated
+# files, and the analyser's careful open refuses them with a reason.
+view: deps
+	@$(MAKE) -s -C analysis/kernelshark
+	@t='$(TRACE)'; \
+	[ -n "$$t" ] || t=$$(ls -d $(RESULTS)/*/trace.dat 2>/dev/null | sort | tail -n1); \
+	if [ -z "$$t" ]; then \
+		echo "[shrinkscope] error: no $(RESULTS)/*/trace.dat: make run first, or make view TRACE=path/to/trace.dat" >&2; \
+		exit 1; \
+	fi; \
+	analysis/kernelshark/ssks-calls -c "$$t" || exit 1; \
+	echo "[shrinkscope] kernelshark -p analysis/kernelshark/plugin-shrinkscope.so $$t" >&2; \
+	exec kernelshark -p "$(CURDIR)/analysis/kernelshark/plugin-shrinkscope.so" "$$t"
 
 clean:
 	rm -rf build

@@ -34,6 +34,7 @@ static bool tc_ready;
 static unsigned long tc_count(struct shrinker *shrink,
 			      struct shrink_control *sc)
 {
+	atomic_long_inc(&tc_count_calls);
 	/* pairs with the release in tc_init(): the lru is set up */
 	if (!smp_load_acquire(&tc_ready))
 		return 0;

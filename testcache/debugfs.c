@@ -8,10 +8,12 @@
  *               own debugfs count file: "ino n0 n1 ..."
  *   stats       objects, scanned, freed and rotated per memcg and node
  *   scan_calls  how many times the shrinker's scan_objects ran
+ *   count_calls how many times its count_objects ran
  *   bench_lru   write N: time N list_lru_add + list_lru_del pairs;
  *               read: "N NANOSECONDS" of the last run
  * and, on kernels with in-kernel vmpressure notifications:
- *   listen      write "LEVEL MODE [TRIM]": listen on the writer's memcg
+ *   listen      write "LEVEL MODE [TRIM [GROUP]]": listen on the writer's
+ *               memcg; GROUP 1 uses a second callback, an independent user
  *               (levels 0-2 low..critical, modes 0-2 default, hierarchy,
  *               local); TRIM 1 drops objects on each notification
  *   unlisten    write ID: unregister that listener
@@ -99,7 +101,7 @@ static const struct file_operations tc_bench_fops = {
 static ssize_t tc_listen_write(struct file *file, const char __user *ubuf,
 			       size_t len, loff_t *pos)
 {
-	int level, mode, trim = 0, ret;
+	int level, mode, trim = 0, group = 0, ret;
 	char buf[32];
 
 	if (len >= sizeof(buf))
@@ -107,9 +109,9 @@ static ssize_t tc_listen_write(struct file *file, const char __user *ubuf,
 	if (copy_from_user(buf, ubuf, len))
 		return -EFAULT;
 	buf[len] = '\0';
-	if (sscanf(buf, "%d %d %d", &level, &mode, &trim) < 2)
+	if (sscanf(buf, "%d %d %d %d", &level, &mode, &trim, &group) < 2)
 		return -EINVAL;
-	ret = tc_pressure_listen(level, mode, trim);
+	ret = tc_pressure_listen(level, mode, trim, group);
 	return ret < 0 ? ret : len;
 }
 
@@ -174,6 +176,13 @@ static int tc_calls_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(tc_calls);
 
+static int tc_count_calls_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%ld\n", atomic_long_read(&tc_count_calls));
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(tc_count_calls);
+
 static const struct file_operations tc_populate_fops = {
 	.owner = THIS_MODULE,
 	.write = tc_populate_write,
@@ -194,6 +203,8 @@ int tc_debugfs_init(void)
 	debugfs_create_file("counts", 0444, tc_dir, NULL, &tc_counts_fops);
 	debugfs_create_file("stats", 0444, tc_dir, NULL, &tc_stats_fops);
 	debugfs_create_file("scan_calls", 0444, tc_dir, NULL, &tc_calls_fops);
+	debugfs_create_file("count_calls", 0444, tc_dir, NULL,
+			    &tc_count_calls_fops);
 	debugfs_create_file("bench_lru", 0600, tc_dir, NULL, &tc_bench_fops);
 	tc_debugfs_pressure();
 	return 0;

@@ -16,9 +16,10 @@
 
 struct tc_listener {
 	struct vmpressure_listener *handle;	/* NULL once unregistered */
+	/* valid while the callback can run: the listener holds the memcg */
 	struct mem_cgroup *memcg;
 	u64 ino;
-	int level, mode;
+	int level, mode, group;
 	bool trim;
 	atomic_long_t notified[VMPRESSURE_NUM_LEVELS];
 	atomic_long_t dropped;
@@ -41,8 +42,23 @@ static void tc_pressure_notify(enum vmpressure_levels level, void *data)
 				&l->dropped);
 }
 
-/* Listen on the writer's memcg; returns the listener id or an error. */
-int tc_pressure_listen(int level, int mode, bool trim)
+/*
+ * The same, as another user would register it: vmpressure tells users
+ * apart by their callback, so group 1 listeners are independent of
+ * group 0 ones.
+ */
+static void tc_pressure_notify_other(enum vmpressure_levels level,
+				     void *data)
+{
+	tc_pressure_notify(level, data);
+}
+
+/*
+ * Listen on the writer's memcg; returns the listener id or an error. The
+ * test cache keeps no reference of its own on the memcg, so that tests see
+ * what vmpressure's reference does when the memcg is removed.
+ */
+int tc_pressure_listen(int level, int mode, bool trim, int group)
 {
 	struct vmpressure_listener *handle;
 	struct mem_cgroup *memcg;
@@ -56,16 +72,19 @@ int tc_pressure_listen(int level, int mode, bool trim)
 		return -ENOSPC;
 	}
 	l = &tc_listeners[id];
+	/* NULL without the memory controller: vmpressure then refuses */
 	memcg = get_mem_cgroup_from_mm(current->mm);
 	l->memcg = memcg;
-	l->ino = cgroup_ino(memcg->css.cgroup);
+	l->ino = memcg ? cgroup_ino(memcg->css.cgroup) : 0;
 	l->level = level;
 	l->mode = mode;
+	l->group = group;
 	l->trim = trim;
 	handle = vmpressure_register_kernel(memcg, level, mode,
-					    tc_pressure_notify, l);
+					    group ? tc_pressure_notify_other :
+						    tc_pressure_notify, l);
+	mem_cgroup_put(memcg);
 	if (IS_ERR(handle)) {
-		mem_cgroup_put(memcg);
 		mutex_unlock(&tc_listeners_lock);
 		return PTR_ERR(handle);
 	}
@@ -87,7 +106,6 @@ int tc_pressure_unlisten(int id)
 	l = &tc_listeners[id];
 	vmpressure_unregister_kernel(l->handle);
 	l->handle = NULL;
-	mem_cgroup_put(l->memcg);
 	mutex_unlock(&tc_listeners_lock);
 	return 0;
 }
@@ -96,17 +114,17 @@ void tc_pressure_show(struct seq_file *m)
 {
 	int id;
 
-	seq_puts(m, "id memcg level mode active low medium critical dropped\n");
+	seq_puts(m, "id memcg level mode active low medium critical dropped group\n");
 	mutex_lock(&tc_listeners_lock);
 	for (id = 0; id < tc_nr_listeners; id++) {
 		struct tc_listener *l = &tc_listeners[id];
 
-		seq_printf(m, "%d %llu %d %d %d %ld %ld %ld %ld\n", id, l->ino,
+		seq_printf(m, "%d %llu %d %d %d %ld %ld %ld %ld %d\n", id, l->ino,
 			   l->level, l->mode, !!l->handle,
 			   atomic_long_read(&l->notified[VMPRESSURE_LOW]),
 			   atomic_long_read(&l->notified[VMPRESSURE_MEDIUM]),
 			   atomic_long_read(&l->notified[VMPRESSURE_CRITICAL]),
-			   atomic_long_read(&l->dropped));
+			   atomic_long_read(&l->dropped), l->group);
 	}
 	mutex_unlock(&tc_listeners_lock);
 }

@@ -10,6 +10,7 @@
 static struct tc_memcg_stats tc_memcgs[TC_MAX_MEMCGS];
 static DEFINE_SPINLOCK(tc_memcgs_lock);
 atomic_long_t tc_scan_calls;
+atomic_long_t tc_count_calls;
 
 /* The counters of (memcg ino, node); a slot is claimed on first use. */
 struct tc_node_stats *tc_stats(u64 ino, int nid)

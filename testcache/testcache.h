@@ -36,6 +36,8 @@ struct tc_memcg_stats {
 };
 
 extern atomic_long_t tc_scan_calls;
+/* count_objects calls: what a cache that only wants a signal is asked */
+extern atomic_long_t tc_count_calls;
 
 struct tc_node_stats *tc_stats(u64 ino, int nid);
 u64 tc_current_memcg_ino(void);
@@ -49,7 +51,7 @@ struct mem_cgroup;
 unsigned long tc_trim_memcg(struct mem_cgroup *memcg, unsigned int pct);
 
 #ifdef TC_VMPRESSURE
-int tc_pressure_listen(int level, int mode, bool trim);
+int tc_pressure_listen(int level, int mode, bool trim, int group);
 int tc_pressure_unlisten(int id);
 void tc_pressure_show(struct seq_file *m);
 void tc_pressure_exit(void);

@@ -29,18 +29,21 @@ say "host unit tests"
 	done
 } | untap >>"$tap"
 
-# The in-guest suite runs in four boots, so that one group's leftovers
+# The in-guest suite runs in five boots, so that one group's leftovers
 # (cgroups, modules, files, tracers) never weigh on the next: 10-50 the
 # lab and the events, 60-70 the test cache and vmpressure, 80 the bpf tools,
-# 90 the cgroup v1 vmpressure eventfds (memory moves to a v1 hierarchy).
+# 90 the cgroup v1 vmpressure eventfds (memory moves to a v1 hierarchy),
+# 95 the events without the memory controller (its own kernel command
+# line). Groups are file name prefixes.
 # A post test NN checks the results of the boot that ran guest test NN.
-groups=("1 2 3 4 5" "6 7" "8" "9")
+groups=("1 2 3 4 5" "6 7" "8" "90" "95")
+bootargs=("" "" "" "" "cgroup_disable=memory")
 for g in "${!groups[@]}"; do
 	guest=$out/guest$g
 	boot="boot $((g + 1))"
 	say "in-guest suite on the series kernel, $boot of ${#groups[@]}: tests ${groups[$g]// /,}"
 	"$TOP/vm/qemu-run.sh" -k series -o "$guest" -t "${SHRINKSCOPE_GUEST_TIMEOUT:-1800}" \
-		-- tests/guest/run.sh ${groups[$g]}
+		${bootargs[$g]:+-a "${bootargs[$g]}"} -- tests/guest/run.sh ${groups[$g]}
 	if "$TOP/vm/check-console.sh" "$guest/console.log" 2>/dev/null; then
 		pass "guest console of $boot: no panic, oops, WARN, lockdep or KASAN report"
 	else

@@ -73,5 +73,23 @@ batch_cost=$(per_event series mm_shrink_slab_batch)
 	done
 } | tee "$out/summary.txt"
 
+# Exact costs: guest instructions per call (fncost TCG plugin, vm/insns.sh),
+# the same in every run, beside the timings above.
+for r in "base off" "series off" "series on"; do
+	set -- $r
+	"$TOP/vm/insns.sh" "$1" "$2" "$out/insns-$1-$2" >"$out/insns-$1-$2.log" 2>&1 ||
+		die "instruction counts on $1 ($2) failed: see $out/insns-$1-$2.log"
+done
+insn() { awk -v f="$2" '$1 == f {for (i = 2; i <= NF; i++) if ($i ~ /^mode=/) print substr($i, 6)}' \
+	"$out/insns-$1/fncost.txt"; }
+{
+	echo "instructions per call, callees included (mode of ${INSNS_PAIRS:-20000}+ calls, exact):"
+	printf '  %-14s %8s %14s %20s\n' function base "series off" "series, event on"
+	for f in list_lru_add list_lru_del; do
+		b=$(insn base-off "$f") s=$(insn series-off "$f") o=$(insn series-on "$f")
+		printf '  %-14s %8s %8s (%+d) %12s (event %+d)\n' "$f" "$b" "$s" $((s - b)) "$o" $((o - s))
+	done
+} | tee -a "$out/summary.txt"
+
 # The analyser's speed on a large guest trace (issue: analysis speed).
 "$TOP/vm/bench-analysis.sh"

@@ -7,7 +7,9 @@
 #   noshrdbg   CONFIG_SHRINKER_DEBUG off (the Kconfig default): the
 #              tracepoints must not lean on its helpers
 #   nomemcg    CONFIG_MEMCG off: the #else paths of every memcg hook
-# In the last two, all of mm/ is compiled after each patch. Not a full link
+#   notrace    CONFIG_TRACEPOINTS off (no ftrace, perf, BPF events or
+#              kprobes): the trace_*() and trace_*_enabled() stubs
+# In the last three, all of mm/ is compiled after each patch. Not a full link
 # per patch: the full series is built and booted by make test.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -30,15 +32,18 @@ configure() {
 	case $1 in
 	noshrdbg) scripts/config --disable SHRINKER_DEBUG ;;
 	nomemcg) scripts/config --disable MEMCG ;;
+	notrace) scripts/config --disable FTRACE --disable PERF_EVENTS \
+		--disable KPROBES --disable BPF_EVENTS --disable BPF_SYSCALL ;;
 	esac
 	kmake olddefconfig prepare
 	case $1 in
 	noshrdbg) ! grep -q '^CONFIG_SHRINKER_DEBUG=y' .config ;;
 	nomemcg) ! grep -q '^CONFIG_MEMCG=y' .config ;;
+	notrace) ! grep -q '^CONFIG_TRACEPOINTS=y' .config ;;
 	esac
 }
 
-for config in series noshrdbg nomemcg; do
+for config in series noshrdbg nomemcg notrace; do
 	git reset -q --hard pristine
 	run_step "bisect ($config): preparing the scratch tree" "$trees/bisect.log" configure $config
 	for p in "${patches[@]}"; do
@@ -56,4 +61,4 @@ for config in series noshrdbg nomemcg; do
 done
 cd "$trees"
 git -C "$trees/base" worktree remove --force "$tree"
-say "every patch compiles on its own, with and without SHRINKER_DEBUG and MEMCG"
+say "every patch compiles on its own, with and without SHRINKER_DEBUG, MEMCG and TRACEPOINTS"

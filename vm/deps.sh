@@ -13,6 +13,11 @@ packages=(
 	# the analyser's fuzzers: libFuzzer and the sanitizer runtimes
 	libclang-rt-14-dev
 	pkg-config zlib1g-dev libzstd-dev gnuplot-nox time
+	# KernelShark and its plugin API (libkshark.pc needs json-c, its plot
+	# header GL/GLU; the draw hook is C++); a headless X server, window
+	# listing and grabbing for its test and screenshots (analysis/kernelshark/)
+	kernelshark libkshark-dev libjson-c-dev libglu1-mesa-dev g++
+	xvfb x11-utils imagemagick
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -16,6 +16,9 @@ dest=${2:-}
 [ "$variant" = base ] && die "base is the pristine tree; it has no patches"
 trees=$(KTREES)
 tree=$trees/$variant
+# the cover letter is signed by whoever runs git: the series' identity
+export GIT_AUTHOR_NAME=shrinkscope GIT_AUTHOR_EMAIL=shrinkscope@localhost
+export GIT_COMMITTER_NAME=shrinkscope GIT_COMMITTER_EMAIL=shrinkscope@localhost
 [ -d "$tree" ] || die "no tree for $variant (run: make kernel VARIANT=$variant)"
 cd "$tree"
 [ -z "$(git status --porcelain --untracked-files=no)" ] ||
@@ -28,20 +31,58 @@ if [ "$variant" != series ]; then
 	base=HEAD~$n
 fi
 
+# keep_cover NEW OLD: the cover letter git made (NEW) gets the subject and
+# text written in OLD, and the date of the newest commit, so that exporting
+# again changes only the shortlog and diffstat below the text.
+keep_cover() {
+	local new=$1 old=$2 date
+	date=$(git log -1 --format='Date: %aD')
+	sed -i "s/^Date: .*/$date/" "$new"
+	[ -f "$old" ] || return 0
+	awk -v old="$old" '
+		BEGIN {
+			while ((getline l < old) > 0) {
+				if (!insubj && l ~ /^Subject: /) {
+					sub(/^Subject: \[[^]]*\] */, "", l); subj = l; insubj = 1
+					continue
+				}
+				if (insubj == 1 && l == "") { insubj = 2; continue }
+				if (insubj == 2 && l ~ /^[^ ]+ \([0-9]+\):$/) break
+				if (insubj == 2) blurb = blurb l "\n"
+			}
+		}
+		/^Subject: / { sub(/\*\*\* SUBJECT HERE \*\*\*/, subj) }
+		/^\*\*\* BLURB HERE \*\*\*$/ { printf "%s", blurb; skip = 1; next }
+		skip && $0 == "" { skip = 0; next }
+		{ print }' "$new" >"$new.tmp" && mv "$new.tmp" "$new"
+}
+
 if [ -n "$dest" ]; then
 	mkdir -p "$dest"
-	"${fmt[@]}" -o "$dest" "$base..HEAD"
+	if [ "$variant" = series ]; then
+		git format-patch -q --zero-commit --no-signature --numbered \
+			--cover-letter -o "$dest" pristine..HEAD
+		keep_cover "$dest/0000-cover-letter.patch" \
+			"$TOP/patches/0000-cover-letter.patch"
+	else
+		"${fmt[@]}" -o "$dest" "$base..HEAD"
+	fi
 	exit 0
 fi
 if [ "$variant" = series ]; then
 	tmp=$(mktemp -d)
-	"${fmt[@]}" -o "$tmp" pristine..HEAD
+	cover=$TOP/patches/0000-cover-letter.patch
+	git format-patch -q --zero-commit --no-signature --numbered \
+		--cover-letter -o "$tmp" pristine..HEAD
+	keep_cover "$tmp/0000-cover-letter.patch" "$cover"
 	rm -f "$TOP"/patches/[0-9][0-9][0-9][0-9]-*.patch
 	: >"$TOP/patches/series"
 	for p in "$tmp"/*.patch; do
 		[ -e "$p" ] || continue
 		mv "$p" "$TOP/patches/"
-		basename "$p" >>"$TOP/patches/series"
+		# the cover letter is mail, not a commit: git am never sees it
+		[ "$(basename "$p")" = 0000-cover-letter.patch ] ||
+			basename "$p" >>"$TOP/patches/series"
 	done
 	rmdir "$tmp"
 else

@@ -11,6 +11,9 @@
 #   -c CPUS      vCPUs (default 2), spread round-robin over the nodes
 #   -t SECONDS   wall-clock limit for the whole run (default 900)
 #   -a ARGS      extra kernel command line
+#   -P PLUGIN    load a TCG plugin: "FILE.so,ARG=VALUE,..." as QEMU's -plugin
+#                takes it (build/plugin/fncost.so counts instructions per
+#                call of kernel functions; vm/plugin/)
 #
 # The accelerator is TCG: nested KVM fails on these machines (see NOTES.md).
 # SHRINKSCOPE_ACCEL=kvm asks for KVM when the caller knows it works.
@@ -20,11 +23,12 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 variant=series out='' nodes=${SHRINKSCOPE_NODES:-2} mem=${SHRINKSCOPE_MEM:-2048}
-cpus=2 limit=900 extra=''
-while getopts k:o:n:m:c:t:a: opt; do
+cpus=2 limit=900 extra='' plugin=()
+while getopts k:o:n:m:c:t:a:P: opt; do
 	case $opt in
 	k) variant=$OPTARG ;; o) out=$OPTARG ;; n) nodes=$OPTARG ;;
 	m) mem=$OPTARG ;; c) cpus=$OPTARG ;; t) limit=$OPTARG ;; a) extra=$OPTARG ;;
+	P) plugin=(-plugin "$OPTARG") ;;
 	*) die "usage: qemu-run.sh -o OUTDIR [-k VARIANT] [-n NODES] [-m MB] [-c CPUS] [-t S] -- CMD..." ;;
 	esac
 done
@@ -66,6 +70,8 @@ for ((i = 0; i < nodes; i++)); do
 done
 accel=(-accel tcg -cpu max)
 [ "${SHRINKSCOPE_ACCEL:-tcg}" = kvm ] && accel=(-accel kvm -cpu host)
+[ ${#plugin[@]} -gt 0 ] && [ "${SHRINKSCOPE_ACCEL:-tcg}" = kvm ] &&
+	die "TCG plugins need TCG, not KVM"
 
 cmdline="console=ttyS0 root=/dev/vda rw rootfstype=ext4 init=/sbin/shrinkscope-init"
 cmdline+=" panic=-1 oops=panic loglevel=7 $extra"
@@ -84,7 +90,7 @@ timeout --foreground -k 10 "$limit" qemu-system-x86_64 "${accel[@]}" \
 	-virtfs "local,path=$TOP,mount_tag=host,security_model=none,readonly=on" \
 	-virtfs "local,path=$out,mount_tag=out,security_model=none" \
 	-chardev "file,id=con,path=$out/console.log" -serial chardev:con \
-	-nic none -display none -monitor none -no-reboot </dev/null || rc=$?
+	-nic none -display none -monitor none -no-reboot "${plugin[@]}" </dev/null || rc=$?
 sleep 0.5
 kill "$tailer" 2>/dev/null || true
 wait "$tailer" 2>/dev/null || true

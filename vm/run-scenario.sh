@@ -30,9 +30,9 @@ make -s -C "$TOP/analysis" >/dev/null
 "$TOP/analysis/shrinkscope-report" report --plot "$out/plots" -o "$out/report.txt" "$out/trace.dat" ||
 	die "the analyser could not read $out/trace.dat"
 "$TOP/analysis/shrinkscope-report" report --json -o "$out/report.json" "$out/trace.dat"
-# the report knows memcgs by cgroup inode number; the scenario named them
+# the report knows memcgs by cgroup id (inode number); the scenario named them
 if [ -s "$out/cgroups.txt" ]; then
-	{ echo; echo "== cgroups of this scenario (memcg = inode number)"; cat "$out/cgroups.txt"; } >>"$out/report.txt"
+	{ echo; echo "== cgroups of this scenario (memcg = cgroup id = inode number)"; cat "$out/cgroups.txt"; } >>"$out/report.txt"
 fi
 cat "$out/report.txt"
 say "results in $out"

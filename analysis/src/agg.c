@@ -35,6 +35,7 @@ void agg_file(struct agg *a, const bool caps[CAP_MAX], symbol_fn fn,
 
 	for (i = 0; i < CAP_MAX; i++)
 		a->caps[i] = a->caps[i] && caps[i];
+	a->end_scanned = caps[CAP_END_SCANNED];
 	a->nfiles++;
 	names_reset(&a->names, fn, arg);
 	htab_free(&a->pids);
@@ -205,7 +206,9 @@ static void on_batch(struct agg *a, const struct ev *e)
 	}
 	r = row_get(a, &k, &id);
 	r->batches++;
-	add(&r->scanned, e->v[F_NR_SCANNED]);
+	/* a call's scanned comes from its end event where that has it */
+	if (!a->end_scanned)
+		add(&r->scanned, e->v[F_NR_SCANNED]);
 	if (n != NA)
 		r->hist[hbucket(n)]++;
 	if (n != NA && e->v[F_BATCH] != NA && n < e->v[F_BATCH])
@@ -244,6 +247,8 @@ static void on_end(struct agg *a, const struct ev *e)
 	r = row_get(a, &k, &id);
 	r->calls++;
 	add(&r->freed, freed);
+	if (a->end_scanned)
+		add(&r->scanned, e->v[F_NR_SCANNED]);
 	if (!r->def_seen) {
 		r->def_seen = true;
 		r->def_first = e->v[F_DEFERRED];

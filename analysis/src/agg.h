@@ -94,6 +94,7 @@ struct pidstate {
 struct agg {
 	uint64_t bucket_ns;
 	bool caps[CAP_MAX];
+	bool end_scanned;	/* this file's end events carry scanned */
 	int nfiles;
 	struct htab rows;	/* row_key -> row */
 	struct htab lrus;	/* lru pointer -> lru_row */

@@ -63,9 +63,9 @@ static void figures_compared(struct tab *t, struct cmp_opts *o,
 	on[M_ASKED_PER_FREEABLE] = why_not(t, b, c, CAP_CACHE_ITEMS,
 		"asked_per_freeable (start total_scan, cache_items)",
 		"no total_scan/cache_items in mm_shrink_slab_start");
-	on[M_FREED_PER_SCANNED] = why_not(t, b, c, CAP_BATCH,
-		"freed_per_scanned (batch nr_scanned)",
-		"no vmscan:mm_shrink_slab_batch with nr_scanned");
+	on[M_FREED_PER_SCANNED] = why_not(t, b, c, CAP_SCANNED,
+		"freed_per_scanned (end scanned or batch nr_scanned)",
+		"no scanned in mm_shrink_slab_end and no vmscan:mm_shrink_slab_batch");
 	on[M_FREED_PER_FILE_PAGE] = why_not(t, b, c, CAP_LRU_INACTIVE,
 		"freed_per_file_page (mm_vmscan_lru_shrink_inactive)",
 		"no vmscan:mm_vmscan_lru_shrink_inactive with nid, nr_reclaimed, reclaim_flags");
@@ -86,9 +86,9 @@ struct tab *not_compared(struct cmp_opts *o, bool *by_name, bool on[M_MAX])
 			   "no name field");
 	on[M_FREED_PER_CALL] = true;
 	on[M_FREED_PER_RUN] = true;
-	on[M_SCANNED_PER_ASKED] = why_not(t, &o->base, &o->cand, CAP_BATCH,
-		"scanned_per_asked, scanned_per_run (batch nr_scanned)",
-		"no vmscan:mm_shrink_slab_batch with nr_scanned");
+	on[M_SCANNED_PER_ASKED] = why_not(t, &o->base, &o->cand, CAP_SCANNED,
+		"scanned_per_asked, scanned_per_run (end scanned or batch nr_scanned)",
+		"no scanned in mm_shrink_slab_end and no vmscan:mm_shrink_slab_batch");
 	on[M_SCANNED_PER_RUN] = on[M_SCANNED_PER_ASKED];
 	on[M_FREED_PER_PAGE] = why_not(t, &o->base, &o->cand, CAP_RECLAIM,
 		"freed_per_page (mm_vmscan_*_reclaim_end nr_reclaimed)",

@@ -21,7 +21,7 @@ struct evdesc {
 	enum ev_kind kind;
 	bool named;		/* carries a __data_loc name */
 	const char *effect;	/* what is lost without the event */
-	struct fmap f[14];
+	struct fmap f[16];
 };
 
 #define MEMCG_FX "per-memcg rows"
@@ -38,7 +38,7 @@ static const struct evdesc descs[] = {
 		{ "total_scan", F_TOTAL_SCAN, "asked" },
 		{ "cache_items", F_CACHE_ITEMS, "asked per freeable" },
 		{ "priority", F_PRIORITY, "calls and frees by priority" },
-		{ "memcg", F_MEMCG, MEMCG_FX },
+		{ "memcg_id", F_MEMCG, MEMCG_FX }, { "memcg", F_MEMCG, NULL },
 		{ "memcg_reclaim", F_MEMCG_RECLAIM, MR_FX },
 		{ "batch", F_BATCH, NULL },
 		{ "shrinker_id", F_SHRINKER_ID, "naming lrus by shrinker" },
@@ -46,7 +46,8 @@ static const struct evdesc descs[] = {
 	{ "vmscan", "mm_shrink_slab_batch", EV_BATCH, false,
 	  "scanned, batch sizes, partial batches, SHRINK_STOP", {
 		{ "shr", F_SHR, NULL }, { "shrink", F_SHRINK, NULL },
-		{ "nid", F_NID, NULL }, { "memcg", F_MEMCG, NULL },
+		{ "nid", F_NID, NULL }, { "memcg_id", F_MEMCG, NULL },
+		{ "memcg", F_MEMCG, NULL },
 		{ "memcg_reclaim", F_MEMCG_RECLAIM, NULL },
 		{ "stopped", F_STOPPED, "SHRINK_STOP count" },
 		{ "batch", F_BATCH, "partial batches" },
@@ -60,7 +61,8 @@ static const struct evdesc descs[] = {
 		{ "unused_scan", F_DEFERRED, NULL },
 		{ "new_scan", F_NEW_SCAN, "deferred after, deferred work out" },
 		{ "retval", F_RETVAL, "freed" },
-		{ "memcg", F_MEMCG, MEMCG_FX },
+		{ "scanned", F_NR_SCANNED, NULL },
+		{ "memcg_id", F_MEMCG, MEMCG_FX }, { "memcg", F_MEMCG, NULL },
 		{ "memcg_reclaim", F_MEMCG_RECLAIM, MR_FX },
 		{ "shrinker_id", F_SHRINKER_ID, NULL },
 		{ NULL, 0, NULL } } },
@@ -77,7 +79,7 @@ static const struct evdesc descs[] = {
 	  "list_lru walk outcomes", {
 		{ "lru", F_LRU, NULL }, { "nid", F_NID, NULL },
 		{ "shrinker_id", F_SHRINKER_ID, NULL },
-		{ "memcg", F_MEMCG, NULL },
+		{ "memcg_id", F_MEMCG, NULL }, { "memcg", F_MEMCG, NULL },
 		{ "nr_to_walk", F_NR_TO_WALK, NULL },
 		{ "walked", F_WALKED, NULL }, { "removed", F_REMOVED, NULL },
 		{ "removed_retry", F_REMOVED_RETRY, NULL },
@@ -86,7 +88,8 @@ static const struct evdesc descs[] = {
 		{ NULL, 0, NULL } } },
 	{ "vmpressure", "vmpressure_notify", EV_VMPRESSURE, false,
 	  "vmpressure notifications", {
-		{ "memcg", F_MEMCG, NULL }, { "level", F_LEVEL, NULL },
+		{ "memcg_id", F_MEMCG, NULL }, { "memcg", F_MEMCG, NULL },
+		{ "level", F_LEVEL, NULL },
 		{ "scanned", F_SCANNED, NULL },
 		{ "reclaimed", F_RECLAIMED, NULL },
 		{ "ancestor", F_ANCESTOR, NULL },
@@ -173,8 +176,14 @@ static void init_one(struct evfmt *m, const struct evdesc *d,
 	m->ev = tep_find_event_by_name(tep, d->sys, d->name);
 	if (!m->ev)
 		return;
-	for (fm = d->f; fm->field; fm++)
+	/* the first name a field is found by wins: aliases follow it */
+	for (fm = d->f; fm->field; fm++) {
+		if (m->f[fm->id])
+			continue;
 		m->f[fm->id] = num_field(m->ev, fm->field);
+		if (m->f[fm->id] && !strcmp(fm->field, "memcg"))
+			m->legacy_memcg = true;
+	}
 	if (d->named)
 		m->fname = str_field(m->ev, "name");
 }
@@ -252,6 +261,12 @@ bool decode(const struct decoder *d, struct tep_record *rec, struct ev *e)
 	for (i = 0; i < F_MAX; i++)
 		if (m->f[i])
 			e->v[i] = rd(m->f[i], rec);
+	/*
+	 * Traces recorded before memcg_id carry the cgroup inode number, 0
+	 * for the root: the root's cgroup id is 1, as memcg_id says it.
+	 */
+	if (m->legacy_memcg && e->v[F_MEMCG] == 0)
+		e->v[F_MEMCG] = 1;
 	if (m->fname)
 		rd_name(m, rec, e);
 	return true;
@@ -354,6 +369,8 @@ void dec_caps(const struct decoder *d, bool caps[CAP_MAX])
 	caps[CAP_CACHE_ITEMS] = caps[CAP_START] &&
 				dec_has_field(d, EV_START, F_CACHE_ITEMS);
 	caps[CAP_PRIORITY] = dec_has_field(d, EV_START, F_PRIORITY);
+	caps[CAP_END_SCANNED] = dec_has_field(d, EV_END, F_NR_SCANNED);
+	caps[CAP_SCANNED] = caps[CAP_BATCH] || caps[CAP_END_SCANNED];
 	caps[CAP_LRU_INACTIVE] = dec_has_field(d, EV_LRU_INACTIVE, F_NID) &&
 		dec_has_field(d, EV_LRU_INACTIVE, F_NR_RECLAIMED) &&
 		dec_has_field(d, EV_LRU_INACTIVE, F_RECLAIM_FLAGS);

@@ -14,6 +14,7 @@ struct evfmt {
 	struct tep_event *ev;		/* NULL: not in this trace */
 	struct tep_format_field *f[F_MAX];
 	struct tep_format_field *fname;
+	bool legacy_memcg;		/* "memcg": inode number, 0 = root */
 };
 
 struct decoder {

@@ -57,6 +57,8 @@ enum cap {
 	CAP_CACHE_ITEMS,	/* start cache_items */
 	CAP_PRIORITY,		/* start priority */
 	CAP_LRU_INACTIVE,	/* lru_shrink_inactive: nid, pages, flags */
+	CAP_END_SCANNED,	/* end carries scanned (the series since v2) */
+	CAP_SCANNED,		/* scanned known: from end, else batches */
 	CAP_MAX
 };
 

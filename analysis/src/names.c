@@ -66,6 +66,12 @@ struct ident names_of(struct names *n, const struct ev *e)
 		return *known;
 	id.name = id.sym;
 	id.src = SRC_SYMBOL;
+	/*
+	 * Without CONFIG_SHRINKER_DEBUG (Debian's configs) names are empty:
+	 * lrus of this shrinker_id are named by its scan function then.
+	 */
+	if (!names_by_id(n, e->v[F_SHRINKER_ID]))
+		remember_id(n, e->v[F_SHRINKER_ID], id.name);
 	return id;
 }
 

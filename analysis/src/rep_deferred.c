@@ -76,7 +76,7 @@ struct tab *tab_scan_ratios(const struct agg *a, struct rref *rs, size_t n)
 	struct tab *t = tab_new("scan_ratios",
 				"Asked per freeable, freed per scanned: per shrinker x node x memcg",
 				ratio_cols, ARRAY_SIZE(ratio_cols));
-	bool fb = a->caps[CAP_CACHE_ITEMS], sc = a->caps[CAP_BATCH];
+	bool fb = a->caps[CAP_CACHE_ITEMS], sc = a->caps[CAP_SCANNED];
 	size_t i;
 
 	for (i = 0; i < n; i++) {

@@ -71,7 +71,7 @@ struct tab *tab_memcg(const struct agg *a, struct rref *rs, size_t n)
 		tab_int(t, ms[i].freed[1]);
 	}
 	free(ms);
-	tab_note(t, "memcg: cgroup inode number, 0 = root; _memcg_reclaim: "
+	tab_note(t, "memcg: cgroup id (its directory's inode number), 1 = root; _memcg_reclaim: "
 		 "calls with memcg_reclaim=1 (memory.high/max/reclaim), "
 		 "_global: memcg_reclaim=0 (kswapd, direct reclaim, drop_caches)");
 	return t;

@@ -115,7 +115,7 @@ struct tab *tab_shrinkers(const struct agg *a, struct rref *rs, size_t n)
 	struct tab *t = tab_new("shrinkers",
 				"Shrinkers: per shrinker x node x memcg",
 				shr_cols, ARRAY_SIZE(shr_cols));
-	bool sc = a->caps[CAP_BATCH];
+	bool sc = a->caps[CAP_SCANNED];
 	size_t i;
 
 	for (i = 0; i < n; i++) {
@@ -183,7 +183,7 @@ struct tab *tab_nodes(const struct agg *a, struct rref *rs, size_t n)
 		tab_int(t, ns[j].nid);
 		tab_int(t, ns[j].calls);
 		tab_int(t, a->caps[CAP_START] ? ns[j].asked : NA);
-		tab_int(t, a->caps[CAP_BATCH] ? ns[j].scanned : NA);
+		tab_int(t, a->caps[CAP_SCANNED] ? ns[j].scanned : NA);
 		tab_int(t, ns[j].freed);
 	}
 	free(ns);

@@ -170,6 +170,32 @@ static void test_cpustats(void)
 	      cpustats_lost("") == 0, "cpustats: clean stats mean no loss");
 }
 
+/* Where the end event says what was scanned, that is the call's figure. */
+static void test_call_end_scanned(void)
+{
+	struct ev e = mk(EV_END, 10, 1500);
+	bool caps[CAP_MAX];
+	const struct row *r;
+	struct agg a;
+
+	memcpy(caps, all_caps, sizeof(caps));
+	caps[CAP_END_SCANNED] = true;
+	agg_init(&a, 1);
+	agg_file(&a, caps, stub_symbol, NULL);
+	start(&a, 10, 0xa0, 1, 0, 0, "sb-ext4:vda", 300, 40);
+	batch(&a, 10, 0xa0, 128, 128, false);
+	batch(&a, 10, 0xa0, 128, 120, false);
+	who(&e, 0xa0, 1, 0, "sb-ext4:vda");
+	e.v[F_MEMCG_RECLAIM] = 0;
+	e.v[F_RETVAL] = 100;
+	e.v[F_NR_SCANNED] = 250;
+	agg_event(&e, &a);
+	agg_file_done(&a);
+	r = find_row(&a, "sb-ext4:vda", 0xa0, 1, 0);
+	check(r && r->calls == 1 && r->scanned == 250 && r->batches == 2,
+	      "agg: scanned from the end event when it has it, batches not added again");
+}
+
 static void test_call(void)
 {
 	const struct row *r;
@@ -286,6 +312,32 @@ static void test_walks(void)
 	      "agg: lru walks summed and named through shrinker_id");
 }
 
+/* A kernel without SHRINKER_DEBUG: lrus named by the scan function. */
+static void test_walks_nameless(void)
+{
+	const struct lru_row *l;
+	struct agg a;
+	struct ev e;
+	int64_t lru = 0x78;
+
+	agg_init(&a, 1);
+	agg_file(&a, all_caps, stub_symbol, NULL);
+	e = mk(EV_START, 3, 0);
+	who(&e, 0xa0, 0, 1, "");
+	e.v[F_SHRINKER_ID] = 7;
+	e.v[F_TOTAL_SCAN] = 10;
+	agg_event(&e, &a);
+	end(&a, 3, 0xa0, 0, 1, 0, "", 4, 0, 1);
+	e = mk(EV_LRU_WALK, 4, 2);	/* outside any call */
+	e.v[F_LRU] = lru;
+	e.v[F_SHRINKER_ID] = 7;
+	e.v[F_WALKED] = 1;
+	agg_event(&e, &a);
+	l = htab_get(&a.lrus, &lru);
+	check(l && l->name && !strcmp(str_get(l->name), "super_cache_scan"),
+	      "agg: without names, an lru is named by its shrinker's scan function");
+}
+
 static void test_vmpressure(void)
 {
 	const struct vmp_row *v;
@@ -382,6 +434,7 @@ static void test_na_output(void)
 
 	memcpy(caps, all_caps, sizeof(caps));
 	caps[CAP_BATCH] = caps[CAP_BATCH_SIZE] = caps[CAP_STOPPED] = false;
+	caps[CAP_SCANNED] = false;
 	agg_init(&a, 1);
 	agg_file(&a, caps, stub_symbol, NULL);
 	start(&a, 1, 0xa0, 0, NA, NA, NULL, 10, 0);
@@ -439,14 +492,18 @@ int main(void)
 	util_init();
 	for (i = 0; i < CAP_MAX; i++)
 		all_caps[i] = true;
+	/* the first series' traces: scanned only in the batch events */
+	all_caps[CAP_END_SCANNED] = false;
 	test_htab();
 	test_strtab();
 	test_hbucket();
 	test_cpustats();
 	test_call();
+	test_call_end_scanned();
 	test_memcg_split();
 	test_naming();
 	test_walks();
+	test_walks_nameless();
 	test_vmpressure();
 	test_windows();
 	test_unpaired();

@@ -175,7 +175,11 @@ const char *shrinker_name(const struct shrink_row *row, char *buf, size_t len)
 	return buf;
 }
 
-/* memcg 0 is the root; others are found by walking cgroup2. */
+/*
+ * A memcg by its cgroup id, the inode number of its directory: 1 is the
+ * root, 0 a kernel that does not say (no series), counted as the root too;
+ * others are found by walking cgroup2 (cached, cgpath.c).
+ */
 const char *cgroup_path_of(__u64 ino, char *buf, size_t len)
 {
 	return cgpath_of(&cgroups, ino, buf, len);
@@ -191,7 +195,6 @@ int cgroup_ino_of(const char *path, __u64 *ino)
 	snprintf(full, sizeof(full), "/sys/fs/cgroup%s", path);
 	if (stat(full, &sb))
 		return -errno;
-	/* the series' memcg_id: the cgroup's id, its inode, 1 for the root */
 	*ino = sb.st_ino;
 	return 0;
 }

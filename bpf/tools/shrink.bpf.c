@@ -58,26 +58,13 @@ static __always_inline __u32 log2_slot(__u64 v)
 }
 
 /*
- * The memcg shrunk exists only with the series: memcg_id (its cgroup id),
- * called memcg in earlier versions of it; 0 (root) on a stock kernel.
+ * The memcg's cgroup id (1 for the root) exists only with the series; 0
+ * (no memcg known) otherwise.
  */
-struct trace_event_raw_mm_shrink_slab_start___id {
-	__u64 memcg_id;
-} __attribute__((preserve_access_index));
-
-struct trace_event_raw_mm_shrink_slab_start___old {
-	__u64 memcg;
-} __attribute__((preserve_access_index));
-
-static __always_inline __u64 start_memcg(void *ctx)
+static __always_inline __u64 start_memcg(struct trace_event_raw_mm_shrink_slab_start *ctx)
 {
-	struct trace_event_raw_mm_shrink_slab_start___id *a = ctx;
-	struct trace_event_raw_mm_shrink_slab_start___old *b = ctx;
-
-	if (bpf_core_field_exists(a->memcg_id))
-		return BPF_CORE_READ(a, memcg_id);
-	if (bpf_core_field_exists(b->memcg))
-		return BPF_CORE_READ(b, memcg);
+	if (bpf_core_field_exists(ctx->memcg_id))
+		return BPF_CORE_READ(ctx, memcg_id);
 	return 0;
 }
 

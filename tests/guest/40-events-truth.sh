@@ -16,7 +16,7 @@ trace-cmd record -q -e list_lru:list_lru_add -o /tmp/add.dat -- \
 	bash -c ". ./lib.sh; populate_files /var/tmp/truth $files" >/dev/null 2>&1
 raw_report /tmp/add.dat >/tmp/add.txt
 read -r added onnode < <(gawk -f lib.awk -v ino="$ino" -v nid="$node" -e '
-	parse() == "list_lru_add" && f["memcg"] == ino && f["changed"] == 1 {n++; if (f["nid"] == nid) o++}
+	parse() == "list_lru_add" && f["memcg_id"] == ino && f["changed"] == 1 {n++; if (f["nid"] == nid) o++}
 	END {print n + 0, o + 0}' /tmp/add.txt)
 # One dentry per file goes on the dentry LRU when its last reference is
 # dropped; the directory and bash's own lookups add a handful more. SLUB
@@ -42,12 +42,12 @@ gawk -f lib.awk -v ino="$ino" -v nid="$node" -v files="$files" -e '
 		if (f["name"] ~ /^sb-/) sb[f["shrinker_id"]] = 1 }
 	e == "mm_shrink_slab_batch" { sum[pid] += f["freed"]
 		if (f["shrinker_id"] in sb) sbfreed += f["freed"]
-		if (f["memcg"] == ino) { ourfreed += f["freed"]; if (f["nid"] == nid) ournode += f["freed"] } }
+		if (f["memcg_id"] == ino) { ourfreed += f["freed"]; if (f["nid"] == nid) ournode += f["freed"] } }
 	e == "mm_shrink_slab_end" && open[pid] { calls++; open[pid] = 0
 		if (sum[pid] != f["retval"]) bad++ }
 	e == "list_lru_walk" && (f["shrinker_id"] in sb) {
 		walked += f["removed"] + f["removed_retry"] }
-	e == "list_lru_walk" && f["memcg"] == ino { ourwalk += f["removed"] + f["removed_retry"] }
+	e == "list_lru_walk" && f["memcg_id"] == ino { ourwalk += f["removed"] + f["removed_retry"] }
 	END {
 		if (calls > 0 && bad == 0)
 			printf "ok - mm_shrink_slab_batch frees add up to mm_shrink_slab_end in all %d calls\n", calls
@@ -71,7 +71,7 @@ trace-cmd record -q -e vmscan:mm_shrink_slab_start -o /tmp/reclaim.dat -- \
 	sh -c 'echo 64M >/sys/fs/cgroup/truth/memory.reclaim' >/dev/null 2>&1
 raw_report /tmp/reclaim.dat >/tmp/reclaim.txt
 read -r ours others < <(gawk -f lib.awk -v ino="$ino" -e '
-	parse() == "mm_shrink_slab_start" { if (f["memcg"] == ino && f["memcg_reclaim"] == 1) o++; else x++ }
+	parse() == "mm_shrink_slab_start" { if (f["memcg_id"] == ino && f["memcg_reclaim"] == 1) o++; else x++ }
 	END {print o + 0, x + 0}' /tmp/reclaim.txt)
 if [ "$ours" -gt 0 ] && [ "$others" -eq 0 ]; then
 	pass "memory.reclaim: $ours shrink_slab calls, all memcg_reclaim=1 on memcg $ino"

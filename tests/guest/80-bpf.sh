@@ -96,7 +96,7 @@ for nid in 0 1; do
 	m=$(freed_by_module $nid)
 	b=$(bt_map /tmp/shrink_freed.out "@freed[shrinkscope-testcache, $nid, $ino]")
 	t=$(gawk -f lib.awk -v ino="$ino" -v nid="$nid" -e 'parse() == "mm_shrink_slab_end" &&
-		f["name"] == "shrinkscope-testcache" && f["memcg"] == ino && f["nid"] == nid {s += f["retval"]}
+		f["name"] == "shrinkscope-testcache" && f["memcg_id"] == ino && f["nid"] == nid {s += f["retval"]}
 		END {print s + 0}' <<<"$tcrep")
 	if [ -n "$m" ] && [ "$m" -gt 0 ] && [ "$m" = "$b" ] && [ "$m" = "$t" ] && [ "$ticks" -ge 2 ]; then
 		pass "shrink_freed.bt: node $nid memcg $ino freed $b over $ticks intervals = module $m = trace-cmd $t"

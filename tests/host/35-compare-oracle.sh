@@ -15,7 +15,7 @@ bin=$an/shrinkscope-report
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # two lines per case: 3 report fixtures, 6 compare cases; the file-page line
-echo "1..$((2 * (3 + 6) + 1))"
+echo "1..$((2 * (4 + 7) + 2))"
 
 if ! make -C "$an" -s >"$tmp/build.log" 2>&1; then
 	echo "not ok - compare oracle: analysis builds"
@@ -138,7 +138,8 @@ check() {
 
 # --- report: per shrinker x shr x node x memcg, one fixture at a time ------
 rcols=calls,asked,scanned,freed,deferred_before,deferred_after
-for f in base-drop.dat series-drop.dat series-pressure.dat; do
+# series2-drop.dat is of the reviewed series: memcg_id, scanned in the end.
+for f in base-drop.dat series-drop.dat series-pressure.dat series2-drop.dat; do
 	awk -f "$here/oracle.awk" mode=report "$(raw $f)" >"$tmp/ro"
 	"$bin" report --json "$fx/$f" >"$tmp/rj" 2>"$tmp/err"
 	json_rows "$tmp/rj" shrinkers shrinker,shr,node,memcg "$rcols" \
@@ -203,6 +204,11 @@ cmp "--shrinker 5 names [series-drop series-pressure] vs [series-pressure x2 ser
 cmp "--shrinker 2 symbols [base-drop series-drop] vs [series-pressure base-drop]" \
 	'^(jbd2_journal_shrink_scan|super_cache_scan)$' \
 	base-drop.dat series-drop.dat -- series-pressure.dat base-drop.dat
+# A trace of each series version on each side: memcg (inode, 0 = root) and
+# memcg_id (cgroup id, 1 = root) meet as the same memcg; scanned comes from
+# the batches in one, from the end events in the other.
+cmp "[series-drop] vs [series2-drop] (both series versions)" "" \
+	series-drop.dat -- series2-drop.dat
 # File pages reclaimed (mm_vmscan_lru_shrink_inactive) in series-lru.dat:
 # freed_per_file_page, with deferred, freeable and freed/scanned, on runs
 # (one fixture has them, so its copies); the metric must be there for the
@@ -212,3 +218,21 @@ cmp "[series-lru x2] vs [series-lru]" "" \
 n=$(grep -c 'freed_per_file_page' "$tmp/co")
 [ "$n" -gt 0 ]
 echo "$([ $? -eq 0 ] && echo ok || echo not ok) - the file-page case has freed_per_file_page rows to check ($n values)"
+# The kernel's own sum: each call's scanned in mm_shrink_slab_end is the sum
+# of nr_scanned over its batches, those of the same task between its start
+# and its end (on whatever CPU: a call can migrate), where a trace has both.
+awk '
+	{ ev = ""; for (i = 1; i <= NF; i++) if ($i ~ /^mm_shrink_slab_(start|batch|end):$/) ev = $i
+	  if (ev == "") next
+	  key = $1; delete v
+	  for (i = 1; i <= NF; i++) if (split($i, kv, "=") == 2) v[kv[1]] = kv[2] }
+	ev == "mm_shrink_slab_start:" { sum[key] = 0; open[key] = 1 }
+	ev == "mm_shrink_slab_batch:" && open[key] { sum[key] += v["nr_scanned"] }
+	ev == "mm_shrink_slab_end:" && open[key] {
+		n++; if (v["scanned"] != sum[key]) bad++; tot += v["scanned"]; open[key] = 0 }
+	END {
+		if (n > 0 && bad == 0 && tot > 0)
+			printf "ok - series2-drop.dat: scanned of every one of %d calls = its batches'"'"' nr_scanned (%d in all)\n", n, tot
+		else
+			printf "not ok - end scanned = sum of batch nr_scanned: %d of %d calls differ\n", bad, n
+	}' "$(raw series2-drop.dat)"

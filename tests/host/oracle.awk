@@ -25,8 +25,8 @@
 #   (an end whose start was cut off by the trace's edge still counts as a
 #   call and its retval as freed, as analysis/src/agg.c does).
 # - Row (report): name, shr, node, memcg of the call's start. calls = end
-#   events; asked = sum of start total_scan; scanned = sum of batch
-#   nr_scanned; freed = sum of end retval. deferred_before = the deferred
+#   events; asked = sum of start total_scan; scanned = sum of end scanned
+#   where the end events have it, else of batch nr_scanned; freed = sum of end retval. deferred_before = the deferred
 #   work the row's first call took over (start nr_objects_to_shrink, or an
 #   unpaired end's unused_scan, which is the same number); deferred_after =
 #   new_scan of the row's last end.
@@ -101,6 +101,15 @@ function sym_of(s) {
 
 function na(k) { return (k in v) ? v[k] : "-" }
 
+# The memcg by cgroup id: memcg_id, or the older memcg (inode, 0 = root 1).
+function memcg_of() {
+	if ("memcg_id" in v)
+		return v["memcg_id"]
+	if ("memcg" in v)
+		return v["memcg"] == 0 ? 1 : v["memcg"]
+	return "-"
+}
+
 # Name of this event's shrinker; remembers names per shr for later events.
 function name_of(f) {
 	if ("name" in v && v["name"] != "") {
@@ -114,7 +123,7 @@ function name_of(f) {
 
 # The row of this event's own fields.
 function own_row(f) {
-	return name_of(f) "|" v["shr"] "|" v["nid"] "|" na("memcg")
+	return name_of(f) "|" v["shr"] "|" v["nid"] "|" memcg_of()
 }
 
 function touch(f, rk) {
@@ -122,6 +131,7 @@ function touch(f, rk) {
 		rows[f, rk] = 1
 		rsym[f, rk] = sym_of(v["shrink"])
 		calls[f, rk] = freed[f, rk] = asked[f, rk] = scanned[f, rk] = 0
+		endscanned[f, rk] = 0
 		winfreed[f, rk] = defsum[f, rk] = starts[f, rk] = 0
 		freeable[f, rk] = 0
 	}
@@ -166,6 +176,10 @@ function handle(f, pid, ev,    rk, paired) {
 		touch(f, rk)
 		calls[f, rk]++
 		freed[f, rk] += v["retval"]
+		if ("scanned" in v) {
+			endscanned[f, rk] += v["scanned"]
+			hasend[f] = 1
+		}
 		if (!((f, rk) in dbefore))
 			dbefore[f, rk] = na("unused_scan")
 		dafter[f, rk] = na("new_scan")
@@ -192,7 +206,7 @@ function report(    fk, p, f, rk) {
 		rk = p[2]
 		out(rk, "calls", calls[f, rk])
 		out(rk, "asked", noasked[f] ? "-" : asked[f, rk])
-		out(rk, "scanned", hasbatch[f] ? scanned[f, rk] : "-")
+		out(rk, "scanned", hasend[f] ? endscanned[f, rk] : hasbatch[f] ? scanned[f, rk] : "-")
 		out(rk, "freed", freed[f, rk])
 		out(rk, "deferred_before", (f, rk) in dbefore ? dbefore[f, rk] : "-")
 		out(rk, "deferred_after", (f, rk) in dafter ? dafter[f, rk] : "-")
@@ -214,7 +228,7 @@ function fold(byname,    fk, p, f, rk, r, label, k) {
 		kcalls[f, k] += calls[f, rk]
 		kfreed[f, k] += freed[f, rk]
 		kasked[f, k] += asked[f, rk]
-		kscanned[f, k] += scanned[f, rk]
+		kscanned[f, k] += hasend[f] ? endscanned[f, rk] : scanned[f, rk]
 		kwin[f, k] += winfreed[f, rk]
 		kdef[f, k] += defsum[f, rk]
 		kstarts[f, k] += starts[f, rk]
@@ -293,9 +307,9 @@ function compare(    byname, on, f, k, m, s, nb, nc, sb, key, fld, i) {
 	for (f = 1; f <= nf; f++) {
 		if (nameless[f])
 			byname = 0
-		if (!hasbatch[f])
+		if (!hasbatch[f] && !hasend[f])
 			on["scanned_per_asked"] = on["scanned_per_run"] = 0
-		if (!hasbatch[f])
+		if (!hasbatch[f] && !hasend[f])
 			on["freed_per_scanned"] = 0
 		if (!haslru[f])
 			on["freed_per_file_page"] = 0

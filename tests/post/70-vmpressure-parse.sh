@@ -8,7 +8,7 @@ f=$out/vmpressure.dat
 rep=$(trace-cmd report -i "$f" 2>&1)
 n=$(grep -c ' vmpressure_notify:' <<<"$rep")
 if [ "$n" -gt 0 ] && ! grep -q 'FAILED TO PARSE' <<<"$rep" &&
-   grep -qE ' vmpressure_notify: +memcg=[0-9]+ level=(low|medium|critical) ' <<<"$rep"; then
+   grep -qE ' vmpressure_notify: +memcg_id=[0-9]+ level=(low|medium|critical) ' <<<"$rep"; then
 	echo "ok - host trace-cmd parses all $n vmpressure_notify events of vmpressure.dat, levels by name"
 else
 	echo "not ok - host trace-cmd parses vmpressure.dat ($n events, $(grep -c 'FAILED TO PARSE' <<<"$rep") failed)"

@@ -83,7 +83,8 @@ stop_tracer() {
 }
 
 # new_cgroup NAME: a fresh child of the root cgroup; prints its inode number,
-# which is what the shrinker and list_lru events report as memcg.
+# its cgroup id on 64-bit: what the shrinker and list_lru events report as
+# memcg_id.
 new_cgroup() {
 	local cg=/sys/fs/cgroup/$1
 	[ -d "$cg" ] && rmdir "$cg"

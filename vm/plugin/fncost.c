@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fncost: a QEMU TCG plugin that counts the guest instructions of each call
+ * of named kernel functions, callees included (a tracepoint's probe, a
+ * spinlock, whatever the function calls), exactly.
+ *
+ *   qemu-system-x86_64 ... -plugin fncost.so,fn=list_lru_add:0xffffffff8123,
+ *       fn=list_lru_del:0xffffffff8124,out=/path/fncost.txt
+ *
+ * A call starts when a vCPU executes the function's first instruction with
+ * no counted call open, and ends at the ret that brings the call depth back
+ * to zero: every call instruction met meanwhile deepens it, every ret
+ * undoes one. Instructions are counted a translation block at a time (a
+ * block never spans a call or ret), so nothing is sampled. A call that an
+ * interrupt lands in counts the handler too: such calls are rare and
+ * scattered, so the report gives, per function, the most frequent count
+ * (the path a call takes when nothing interrupts it), its share of calls,
+ * and the minimum and median.
+ *
+ * Output, one line per function:
+ *   NAME calls=N mode=I mode_calls=M min=I median=I
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <qemu-plugin.h>
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
+
+#define MAX_FNS		8
+#define MAX_VCPUS	64
+#define HIST_SLOTS	4096	/* distinct per-call counts kept per function */
+
+struct fn {
+	char name[64];
+	uint64_t addr;
+};
+
+struct slot {
+	uint64_t insns;		/* 0: empty */
+	uint64_t calls;
+};
+
+/* What one vCPU is counting; vCPUs run on their own threads. */
+struct vcpu {
+	int depth;		/* 0: no counted call open */
+	int fn;
+	uint64_t insns;
+	struct slot hist[MAX_FNS][HIST_SLOTS];
+	uint64_t overflow[MAX_FNS];	/* calls whose count found no slot */
+};
+
+static struct fn fns[MAX_FNS];
+static int nr_fns;
+static struct vcpu *vcpus;
+static int nr_vcpus;
+static char out_path[4096];
+
+enum kind { K_OTHER, K_CALL, K_RET };
+
+/* x86-64: call rel32, call r/m (FF /2), ret, ret imm16; prefixes skipped. */
+static enum kind insn_kind(const uint8_t *b, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (b[i] == 0x66 || b[i] == 0x67 || b[i] == 0xf2 ||
+			 b[i] == 0xf3 || b[i] == 0x2e || b[i] == 0x3e ||
+			 b[i] == 0x26 || b[i] == 0x36 || b[i] == 0x64 ||
+			 b[i] == 0x65 || b[i] == 0xf0))
+		i++;
+	if (i < n && (b[i] & 0xf0) == 0x40)	/* REX */
+		i++;
+	if (i >= n)
+		return K_OTHER;
+	if (b[i] == 0xe8)
+		return K_CALL;
+	if (b[i] == 0xff && i + 1 < n && ((b[i + 1] >> 3) & 7) == 2)
+		return K_CALL;
+	if (b[i] == 0xc3 || b[i] == 0xc2)
+		return K_RET;
+	return K_OTHER;
+}
+
+static void record(struct vcpu *v)
+{
+	struct slot *h = v->hist[v->fn];
+	uint64_t i, k = v->insns * 0x9e3779b97f4a7c15ULL;
+
+	for (i = 0; i < HIST_SLOTS; i++) {
+		struct slot *s = &h[(k + i) % HIST_SLOTS];
+
+		if (s->insns == v->insns || !s->insns) {
+			s->insns = v->insns;
+			s->calls++;
+			return;
+		}
+	}
+	v->overflow[v->fn]++;
+}
+
+static void on_tb(unsigned int cpu, void *udata)
+{
+	struct vcpu *v = &vcpus[cpu];
+
+	if (v->depth)
+		v->insns += (uintptr_t)udata;
+}
+
+/* udata: function index, and the instructions left in the block from here. */
+static void on_entry(unsigned int cpu, void *udata)
+{
+	struct vcpu *v = &vcpus[cpu];
+	uintptr_t u = (uintptr_t)udata;
+
+	if (v->depth)
+		return;		/* called from a counted call: part of it */
+	v->depth = 1;
+	v->fn = u & 0xff;
+	v->insns = u >> 8;	/* the block's own callback ran before */
+}
+
+static void on_call(unsigned int cpu, void *udata)
+{
+	if (vcpus[cpu].depth)
+		vcpus[cpu].depth++;
+}
+
+static void on_ret(unsigned int cpu, void *udata)
+{
+	struct vcpu *v = &vcpus[cpu];
+
+	if (v->depth && --v->depth == 0)
+		record(v);
+}
+
+static int fn_at(uint64_t vaddr)
+{
+	int i;
+
+	for (i = 0; i < nr_fns; i++)
+		if (fns[i].addr == vaddr)
+			return i;
+	return -1;
+}
+
+static void on_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
+{
+	size_t i, n = qemu_plugin_tb_n_insns(tb);
+
+	qemu_plugin_register_vcpu_tb_exec_cb(tb, on_tb, QEMU_PLUGIN_CB_NO_REGS,
+					     (void *)(uintptr_t)n);
+	for (i = 0; i < n; i++) {
+		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
+		int f = fn_at(qemu_plugin_insn_vaddr(insn));
+
+		if (f >= 0)
+			qemu_plugin_register_vcpu_insn_exec_cb(insn, on_entry,
+				QEMU_PLUGIN_CB_NO_REGS,
+				(void *)(uintptr_t)(f | (n - i) << 8));
+		switch (insn_kind(qemu_plugin_insn_data(insn),
+				  qemu_plugin_insn_size(insn))) {
+		case K_CALL:
+			qemu_plugin_register_vcpu_insn_exec_cb(insn, on_call,
+				QEMU_PLUGIN_CB_NO_REGS, NULL);
+			break;
+		case K_RET:
+			qemu_plugin_register_vcpu_insn_exec_cb(insn, on_ret,
+				QEMU_PLUGIN_CB_NO_REGS, NULL);
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+static int by_insns(const void *a, const void *b)
+{
+	const struct slot *x = a, *y = b;
+
+	return x->insns < y->insns ? -1 : x->insns > y->insns;
+}
+
+/* Merge the vCPUs' counts of function @f into @all (sorted); return slots. */
+static size_t merge(int f, struct slot *all)
+{
+	size_t n = 0, i, j;
+	int c;
+
+	for (c = 0; c < nr_vcpus; c++) {
+		for (i = 0; i < HIST_SLOTS; i++) {
+			struct slot *s = &vcpus[c].hist[f][i];
+
+			if (!s->insns)
+				continue;
+			for (j = 0; j < n && all[j].insns != s->insns; j++)
+				;
+			if (j == n)
+				all[n++] = (struct slot){ s->insns, 0 };
+			all[j].calls += s->calls;
+		}
+	}
+	qsort(all, n, sizeof(*all), by_insns);
+	return n;
+}
+
+static void report(FILE *o, int f, struct slot *all)
+{
+	uint64_t calls = 0, seen = 0, over = 0;
+	size_t n = merge(f, all), i, mode = 0;
+	uint64_t median = 0;
+	int c;
+
+	for (c = 0; c < nr_vcpus; c++)
+		over += vcpus[c].overflow[f];
+	for (i = 0; i < n; i++) {
+		calls += all[i].calls;
+		if (all[i].calls > all[mode].calls)
+			mode = i;
+	}
+	for (i = 0; i < n && seen * 2 < calls; i++) {
+		seen += all[i].calls;
+		median = all[i].insns;
+	}
+	fprintf(o, "%s calls=%llu mode=%llu mode_calls=%llu min=%llu median=%llu unbinned=%llu\n",
+		fns[f].name, (unsigned long long)calls,
+		(unsigned long long)(n ? all[mode].insns : 0),
+		(unsigned long long)(n ? all[mode].calls : 0),
+		(unsigned long long)(n ? all[0].insns : 0),
+		(unsigned long long)median, (unsigned long long)over);
+}
+
+static void at_exit(qemu_plugin_id_t id, void *p)
+{
+	struct slot *all = calloc((size_t)nr_vcpus * HIST_SLOTS, sizeof(*all));
+	FILE *o = out_path[0] ? fopen(out_path, "w") : stderr;
+	int f;
+
+	if (!all || !o) {
+		fprintf(stderr, "fncost: cannot write %s\n", out_path);
+		return;
+	}
+	for (f = 0; f < nr_fns; f++)
+		report(o, f, all);
+	if (o != stderr)
+		fclose(o);
+	free(all);
+}
+
+/* fn=NAME:0xADDR */
+static int add_fn(const char *v)
+{
+	const char *colon = strrchr(v, ':');
+	char *end;
+
+	if (!colon || nr_fns == MAX_FNS || (size_t)(colon - v) >= sizeof(fns[0].name))
+		return -1;
+	memcpy(fns[nr_fns].name, v, colon - v);
+	fns[nr_fns].name[colon - v] = '\0';
+	fns[nr_fns].addr = strtoull(colon + 1, &end, 16);
+	if (*end || !fns[nr_fns].addr)
+		return -1;
+	nr_fns++;
+	return 0;
+}
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
+					   const qemu_info_t *info,
+					   int argc, char **argv)
+{
+	int i;
+
+	for (i = 0; i < argc; i++) {
+		if (!strncmp(argv[i], "fn=", 3) && !add_fn(argv[i] + 3))
+			continue;
+		if (!strncmp(argv[i], "out=", 4) &&
+		    strlen(argv[i] + 4) < sizeof(out_path)) {
+			strcpy(out_path, argv[i] + 4);
+			continue;
+		}
+		fprintf(stderr, "fncost: bad argument '%s' (fn=NAME:0xADDR, out=FILE)\n",
+			argv[i]);
+		return -1;
+	}
+	if (!nr_fns) {
+		fprintf(stderr, "fncost: no fn=NAME:0xADDR given\n");
+		return -1;
+	}
+	nr_vcpus = info->system_emulation ? info->system.max_vcpus : 1;
+	if (nr_vcpus < 1 || nr_vcpus > MAX_VCPUS) {
+		fprintf(stderr, "fncost: 1 to %d vCPUs, not %d\n", MAX_VCPUS,
+			nr_vcpus);
+		return -1;
+	}
+	vcpus = calloc(nr_vcpus, sizeof(*vcpus));
+	if (!vcpus)
+		return -1;
+	qemu_plugin_register_vcpu_tb_trans_cb(id, on_trans);
+	qemu_plugin_register_atexit_cb(id, at_exit, NULL);
+	return 0;
+}
