@@ -153,9 +153,12 @@ __u64 dropped_calls(struct shrink_bpf *obj)
 static struct ksym_cache ksyms = { .path = "/proc/kallsyms" };
 static struct cgpath_cache cgroups = { .root = "/sys/fs/cgroup" };
 
-void names_refresh(void)
+void names_refresh(const struct shrink_row *rows, int n)
 {
 	cgpath_refresh(&cgroups);
+	for (int i = 0; i < n; i++)
+		if (!rows[i].st.name[0])
+			ksym_want(&ksyms, rows[i].st.shrink_fn);
 }
 
 /* The series names shrinkers; a stock kernel leaves us the scan function. */

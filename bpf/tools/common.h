@@ -26,8 +26,12 @@ struct shrink_bpf *open_and_attach(const struct kernel_caps *caps, int nid,
 int read_rows(struct shrink_bpf *obj, struct shrink_row **rows);
 /* Calls the BPF side could not count (a map was full). */
 __u64 dropped_calls(struct shrink_bpf *obj);
-/* Names and paths are cached; a miss looks again once per refresh. */
-void names_refresh(void);
+/*
+ * Names and paths are cached; a miss looks again once per refresh.
+ * names_refresh() starts a refresh and notes its rows' addresses, so one
+ * read of kallsyms names them all.
+ */
+void names_refresh(const struct shrink_row *rows, int n);
 const char *shrinker_name(const struct shrink_row *row, char *buf, size_t len);
 const char *cgroup_path_of(__u64 ino, char *buf, size_t len);
 int cgroup_ino_of(const char *path, __u64 *ino);

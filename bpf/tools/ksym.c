@@ -3,7 +3,8 @@
  * shrinktop names every row on every refresh: reading /proc/kallsyms
  * (tens of thousands of lines) per row made a refresh cost more than the
  * reclaim it shows. Names are kept per address; the file is read again
- * only for an address never seen, and then resolves every pending one.
+ * only for an address never seen, and then names every address noted
+ * (ksym_want): one read for all the rows of a refresh.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -20,7 +21,7 @@ static struct ksym_ent *find(struct ksym_cache *c, unsigned long long addr)
 	return NULL;
 }
 
-/* One pass over the file: name every entry that has none yet. */
+/* One pass over the file: name every entry not looked for yet. */
 static void read_file(struct ksym_cache *c)
 {
 	char *line = NULL, *end, *name;
@@ -31,29 +32,30 @@ static void read_file(struct ksym_cache *c)
 
 	c->reads++;
 	f = fopen(c->path, "r");
-	if (!f)
-		return;
-	while (getline(&line, &cap, f) > 0) {
+	while (f && getline(&line, &cap, f) > 0) {
 		addr = strtoull(line, &end, 16);
 		if (end == line || *end != ' ' || !end[1] || end[2] != ' ')
 			continue;
 		e = find(c, addr);
-		if (!e || e->name)
+		if (!e || e->looked || e->name)
 			continue;
 		name = end + 3;
 		name[strcspn(name, " \t\n")] = '\0';
 		e->name = strdup(name);
 	}
 	free(line);
-	fclose(f);
+	if (f)
+		fclose(f);
+	for (size_t i = 0; i < c->n; i++)
+		c->v[i].looked = 1;
 }
 
-const char *ksym_name(struct ksym_cache *c, unsigned long long addr)
+static struct ksym_ent *add(struct ksym_cache *c, unsigned long long addr)
 {
 	struct ksym_ent *e = find(c, addr);
 
 	if (e)
-		return e->name;
+		return e;
 	if (c->n == c->cap) {
 		size_t cap = c->cap ? 2 * c->cap : 16;
 		struct ksym_ent *v = realloc(c->v, cap * sizeof(*v));
@@ -63,10 +65,29 @@ const char *ksym_name(struct ksym_cache *c, unsigned long long addr)
 		c->v = v;
 		c->cap = cap;
 	}
-	c->v[c->n].addr = addr;
-	c->v[c->n++].name = NULL;
-	read_file(c);
-	return find(c, addr)->name;
+	e = &c->v[c->n++];
+	e->addr = addr;
+	e->name = NULL;
+	e->looked = 0;
+	return e;
+}
+
+void ksym_want(struct ksym_cache *c, unsigned long long addr)
+{
+	add(c, addr);
+}
+
+const char *ksym_name(struct ksym_cache *c, unsigned long long addr)
+{
+	struct ksym_ent *e = add(c, addr);
+
+	if (!e)
+		return NULL;
+	if (!e->looked) {
+		read_file(c);
+		e = find(c, addr);
+	}
+	return e->name;
 }
 
 void ksym_free(struct ksym_cache *c)

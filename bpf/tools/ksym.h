@@ -7,7 +7,8 @@
 
 struct ksym_ent {
 	unsigned long long addr;
-	char *name;		/* NULL: not in kallsyms when last read */
+	char *name;		/* NULL: not in kallsyms when it was read */
+	int looked;		/* 0: not looked for yet */
 };
 
 struct ksym_cache {
@@ -19,9 +20,12 @@ struct ksym_cache {
 
 /*
  * Name of the symbol at @addr, or NULL. An address never asked for reads
- * the file again (a module may have come); one asked for before does not.
+ * the file again (a module may have come), and that read names every
+ * address noted; one asked for before does not read it.
  */
 const char *ksym_name(struct ksym_cache *c, unsigned long long addr);
+/* Note @addr for the next read: a refresh notes all its rows' first. */
+void ksym_want(struct ksym_cache *c, unsigned long long addr);
 void ksym_free(struct ksym_cache *c);
 
 #endif

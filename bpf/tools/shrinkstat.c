@@ -96,6 +96,7 @@ static void report(struct shrink_row *rows, int n, const struct shrink_hists *h,
 
 	if (!nodes || !memcgs)
 		die("out of memory");
+	names_refresh(rows, n);
 	for (int i = 0; i < n; i++) {
 		add(nodes, &nn, rows[i].key.nid, &rows[i].st);
 		add(memcgs, &nm, rows[i].key.memcg, &rows[i].st);

@@ -93,7 +93,7 @@ static void print_table(struct shrink_row *rows, int n, bool batch_event)
 	char name[64], cg[256], ratio[16], batch[16];
 	time_t now = time(NULL);
 
-	names_refresh();
+	names_refresh(rows, n);
 	qsort(rows, n, sizeof(*rows), by_sort);
 	printf("\n%.8s  sorted by %s\n", ctime(&now) + 11, env.sort);
 	printf("%-24s %4s %-16s %7s %9s %9s %9s %6s %7s %9s\n", "SHRINKER", "NODE",

@@ -106,10 +106,17 @@ static void test_ksym(void)
 	check(!ksym_name(&c, 0xdead) && c.reads == 3, "ksym: an unknown address reads the file once, gives NULL");
 	ksym_name(&c, 0xdead);
 	check(c.reads == 3, "ksym: an address known to be missing is not read again");
+	/* a refresh notes its rows' addresses first: one read names all */
+	ksym_want(&c, 0xffffffff81000000ULL);
+	ksym_want(&c, 0xffffffffc0000fffULL);
+	a = ksym_name(&c, 0xffffffff81000000ULL);
+	check(a && !strcmp(a, "_stext") && c.reads == 4 &&
+	      !ksym_name(&c, 0xffffffffc0000fffULL) && c.reads == 4,
+	      "ksym: addresses noted first are all looked for in one read");
 	/* a module loaded since: its address is new, so the file is read */
 	write_file(path, "ffffffffc0002000 t new_scan\t[newmod]\n");
 	a = ksym_name(&c, 0xffffffffc0002000ULL);
-	check(a && !strcmp(a, "new_scan") && c.reads == 4, "ksym: a symbol added later is found on its first miss");
+	check(a && !strcmp(a, "new_scan") && c.reads == 5, "ksym: a symbol added later is found on its first miss");
 	a = ksym_name(&c, 0xffffffff81234560ULL);
 	check(a && !strcmp(a, "super_cache_scan"), "ksym: names stay cached when the file changes");
 	ksym_free(&c);
