@@ -36,7 +36,11 @@ static uint64_t num(const struct rb_fmt *f, const uint8_t *p, int bytes)
 	return v;
 }
 
-#define BAD(...) do { snprintf(why, n, __VA_ARGS__); *at = pos; return -1; } while (0)
+#define BAD(...) do {						\
+		snprintf(why, n, __VA_ARGS__);				\
+		*at = pos;						\
+		return -1;						\
+	} while (0)
 
 static int header(const struct rb_fmt *f, const uint8_t *page,
 		  struct rb_cpu *c, uint32_t *end, char *why, size_t n,
@@ -94,7 +98,10 @@ int rb_page(const struct rb_fmt *f, const uint8_t *page, struct rb_cpu *c,
 		}
 		if (type == TYPE_EXTEND || type == TYPE_STAMP) {
 			delta |= (uint64_t)len << TS_SHIFT;
-			ts = type == TYPE_STAMP ? delta | (ts & TS_MSB) : ts + delta;
+			if (type == TYPE_STAMP)
+				ts = delta | (ts & TS_MSB);
+			else
+				ts += delta;
 			if (ts < c->last_ts)
 				BAD("absolute timestamp %llu is before %llu",
 				    (unsigned long long)ts,

@@ -178,7 +178,8 @@ static int check_cpus(struct tdat *t)
 		}
 		if (c->offset % t->page_size || c->size % t->page_size)
 			return tdat_bad(t, c->offset, "CPU %d's data (%llu bytes) is not whole %u-byte pages",
-					i, (unsigned long long)c->size, t->page_size);
+					i, (unsigned long long)c->size,
+					t->page_size);
 		c->data_size = c->size;
 	}
 	return 0;

@@ -61,7 +61,7 @@ static int buffer(struct tdat *t, struct rd *o)
 	if (!name)
 		return tdat_bad(t, o->base, "buffer option cut short");
 	if (t->version == 6)
-		return 0;	/* v6: name only; the top buffer is the flyrecord */
+		return 0;	/* v6: a name; the top buffer: flyrecord */
 	clock = rd_str(o);
 	if (!clock || !rd_has(o, 8))
 		return tdat_bad(t, o->base, "buffer option cut short");
@@ -71,7 +71,7 @@ static int buffer(struct tdat *t, struct rd *o)
 		return tdat_bad(t, o->base, "buffer option lists %u CPUs in %zu bytes",
 				n, o->len);
 	if (*name)
-		return 0;	/* an instance: the analyser reads the top buffer */
+		return 0;	/* an instance: we read the top buffer */
 	if (psize != t->page_size)
 		return tdat_bad(t, o->base, "buffer page size %u, file page size %u",
 				psize, t->page_size);
@@ -102,8 +102,7 @@ int tdat_option(struct tdat *t, struct rd *r, uint16_t id, uint32_t size,
 	struct rd o = { r->p + r->pos, size, 0, rd_at(r), r->big, r->z };
 	const char *s = (const char *)o.p;
 
-	if (id < TDAT_META_MAX && id < sizeof(unsupported) / sizeof(*unsupported) &&
-	    unsupported[id])
+	if (id < sizeof(unsupported) / sizeof(*unsupported) && unsupported[id])
 		return tdat_bad(t, o.base, "option %u, %s, is not supported by this analyser",
 				id, unsupported[id]);
 	switch (id) {
@@ -145,6 +144,6 @@ int tdat_option(struct tdat *t, struct rd *r, uint16_t id, uint32_t size,
 		t->meta_set[id] = true;
 		return 0;
 	default:
-		return 0;	/* TRACEID, TSC2NSEC: size-checked by the library */
+		return 0;	/* TRACEID, TSC2NSEC: the library checks */
 	}
 }

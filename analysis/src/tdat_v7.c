@@ -67,7 +67,8 @@ static int walk(struct tdat *t, struct rd *r, struct v7 *v)
 		if (v->n == MAX_SECTIONS)
 			return tdat_bad(t, pos, "more than %d sections", MAX_SECTIONS);
 		if (!(v->n & (v->n - 1))) {
-			void *p = realloc(v->s, (v->n ? 2 * v->n : 1) * sizeof(*v->s));
+			size_t cap = v->n ? 2 * v->n : 1;
+			void *p = realloc(v->s, cap * sizeof(*v->s));
 
 			if (!p)
 				return tdat_bad(t, pos, "out of memory");
@@ -81,7 +82,7 @@ static int walk(struct tdat *t, struct rd *r, struct v7 *v)
 		if (s->size > t->len - pos - 16)
 			return tdat_bad(t, pos, "section %u of %llu bytes, %llu left: truncated",
 					s->id, (unsigned long long)s->size,
-					(unsigned long long)(t->len - pos - 16));
+					(unsigned long long)t->len - pos - 16);
 		if (s->flags & ~1u || ((s->flags & 1) && t->alg == ZA_NONE))
 			return tdat_bad(t, pos, "section %u has flags %#x", s->id, s->flags);
 		/* the library reads every strings section while opening */

@@ -70,8 +70,8 @@ static void work_out(struct ctx *x, int id, struct evneed *nd)
 				continue;
 			if (end > nd->min)
 				nd->min = end;
-			if ((fl->flags & TEP_FIELD_IS_DYNAMIC) && fl->size == 4 &&
-			    nd->ndyn < MAX_DYN) {
+			if ((fl->flags & TEP_FIELD_IS_DYNAMIC) &&
+			    fl->size == 4 && nd->ndyn < MAX_DYN) {
 				nd->dyn[nd->ndyn].off = fl->offset;
 				nd->dyn[nd->ndyn++].rel =
 					fl->flags & TEP_FIELD_IS_RELATIVE;
@@ -92,7 +92,8 @@ static int check_event(const struct rb_ev *e, void *arg, char *why, size_t n)
 	struct evneed *nd;
 	int id, i;
 
-	id = x->big ? e->data[0] << 8 | e->data[1] : e->data[1] << 8 | e->data[0];
+	id = x->big ? e->data[0] << 8 | e->data[1] :
+		      e->data[1] << 8 | e->data[0];
 	nd = need_of(x, id);
 	if (!nd->known)
 		work_out(x, id, nd);
@@ -193,7 +194,8 @@ static int chunk_pages(struct walk *w, const struct tdat_cpu *d,
 				 "page %llu of the chunk at file offset %llu",
 				 (unsigned long long)p,
 				 (unsigned long long)ch->zoff - 8);
-			ret = one_page(w, c, buf + p * w->f.page_size, k, where);
+			ret = one_page(w, c, buf + p * w->f.page_size, k,
+				       where);
 		}
 	}
 	free(buf);

@@ -113,7 +113,7 @@ const char *cgpath_of(struct cgpath_cache *c, unsigned long long ino,
 		c->walked = c->gen + 1;
 		c->walks++;
 		fd = open(c->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		/* the root too: the series' memcg_id of the root is its id, 1 */
+		/* the root too: the series' memcg_id of the root is 1 */
 		if (fd >= 0 && !fstat(fd, &st))
 			put(c, st.st_ino, "/");
 		if (fd >= 0)
