@@ -41,23 +41,25 @@ seeds() {
 }
 [ -f "$fz/traces/.done" ] || seeds
 
-# run NAME ARGS...: one fuzzer, its log in DIR/NAME.log
+# run NAME RSS_MB ARGS...: one fuzzer, its log in DIR/NAME.log
 run() {
-	local name=$1
-	shift
+	local name=$1 rss=$2
+	shift 2
 	# -timeout above the analyser's own 30 s for a header parse
 	nice -n 10 "$fz/$name" -max_total_time="$secs" -timeout=45 \
-		-rss_limit_mb=2048 -print_final_stats=1 \
+		-rss_limit_mb="$rss" -print_final_stats=1 \
 		-artifact_prefix="$fz/crashes/$name-" "$@" >"$fz/$name.log" 2>&1
 }
 export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:symbolize=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$an/fuzz/lsan.supp:print_suppressions=0}
 before=$(ls "$fz/crashes" | wc -l)
-run fuzz_trace -dict="$an/fuzz/trace.dict" "$fz/corpus-trace" "$fz/traces" &
+run fuzz_trace 2048 -dict="$an/fuzz/trace.dict" "$fz/corpus-trace" "$fz/traces" &
 t=$!
+# a command that fails leaves its memory behind, as exit() would: the
+# harness grows by about 1 GB in 15 minutes, hence its higher limit
 SHRINKSCOPE_FUZZ_TRACES=$fz/traces ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0 \
-	run fuzz_cli -detect_leaks=0 \
+	run fuzz_cli 8192 -detect_leaks=0 \
 	-dict="$an/fuzz/cli.dict" "$fz/corpus-cli" &
 c=$!
 wait $t

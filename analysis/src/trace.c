@@ -307,17 +307,23 @@ static int on_record(struct tracecmd_input *in, struct tep_record *rec,
 	struct ev e;
 
 	(void)in;
+	/*
+	 * After an error the rest is read and ignored: stopping the
+	 * iteration early leaks the library's peeked records.
+	 */
+	if (t->why[0])
+		return 0;
 	if (cpu < 0 || cpu >= t->ncpu) {
 		snprintf(t->why, sizeof(t->why),
 			 "damaged trace: libtracecmd gave a record of CPU %d", cpu);
-		return -1;
+		return 0;
 	}
 	if (t->got[cpu]++ && rec->ts < t->cpu_ts[cpu]) {
 		snprintf(t->why, sizeof(t->why),
 			 "damaged trace: libtracecmd gave CPU %d's time going back from %llu to %llu",
 			 cpu, (unsigned long long)t->cpu_ts[cpu],
 			 (unsigned long long)rec->ts);
-		return -1;
+		return 0;
 	}
 	t->cpu_ts[cpu] = rec->ts;
 	if (!t->events++)
@@ -327,7 +333,7 @@ static int on_record(struct tracecmd_input *in, struct tep_record *rec,
 		snprintf(t->why, sizeof(t->why),
 			 "the trace spans more than %g s; use a larger --bucket",
 			 t->span_ns / 1e9);
-		return -1;
+		return 0;
 	}
 	t->last_ts = rec->ts;
 	if (rec->missed_events > 0)
