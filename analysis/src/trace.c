@@ -299,6 +299,28 @@ struct reader {
 	void *arg;
 };
 
+/*
+ * Counts (objects, pages, calls, priorities, nodes) beyond 2^40 are no
+ * kernel's: a page that passed the checks can still hold garbage in a
+ * field, and summing such values overflows (UBSan found it). Pointers
+ * and cgroup ids are not counts.
+ */
+#define MAX_COUNT (1LL << 40)
+
+static bool bad_count(const struct ev *e)
+{
+	int f;
+
+	for (f = 0; f < F_MAX; f++) {
+		if (f == F_SHR || f == F_SHRINK || f == F_LRU ||
+		    f == F_MEMCG || f == F_ANCESTOR || e->v[f] == NA)
+			continue;
+		if (e->v[f] > MAX_COUNT || e->v[f] < -MAX_COUNT)
+			return true;
+	}
+	return false;
+}
+
 static int on_record(struct tracecmd_input *in, struct tep_record *rec,
 		     int cpu, void *data)
 {
@@ -342,6 +364,15 @@ static int on_record(struct tracecmd_input *in, struct tep_record *rec,
 		t->lost_unknown++;
 	if (!decode(&t->dec, rec, &e))
 		return 0;
+	if (bad_count(&e)) {
+		struct tep_event *ev = tep_find_event(t->tep,
+						      tep_data_type(t->tep, rec));
+
+		snprintf(t->why, sizeof(t->why),
+			 "damaged trace: a %s event of CPU %d holds a count beyond 2^40",
+			 ev ? ev->name : "shrinker", cpu);
+		return 0;
+	}
 	if (e.kind == EV_START || e.kind == EV_BATCH || e.kind == EV_END)
 		t->shrink_events++;
 	e.ts = rec->ts > t->first_ts ? rec->ts - t->first_ts : 0;
