@@ -5,7 +5,9 @@
 # sanitizer build of the command line tool reads every fixture clean (exit
 # 0, nothing on stderr, so no leak at exit), and on each library crash kept
 # under analysis/tests/crashes/ exits 2 with our one line last, the
-# sanitizer's report of the library above it (never sent to /dev/null).
+# sanitizer's report of the library above it (never sent to /dev/null);
+# the inputs of bugs the fuzzer found in our code (analysis/fuzz/regress/)
+# and the library crashes run clean through the harness.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
 an=$top/analysis
@@ -15,7 +17,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 good=(base-drop series-drop series-lru series-pressure)
 crashes=("$an"/tests/crashes/*.dat)
-plan $((2 + ${#good[@]} + ${#crashes[@]}))
+plan $((3 + ${#good[@]} + ${#crashes[@]}))
 
 if ! make -s -C "$an" fuzz-build >"$tmp/build.log" 2>&1; then
 	fail "fuzzers and the sanitizer build compile (clang, libFuzzer, ASan, UBSan)" \
@@ -41,6 +43,10 @@ for f in "${crashes[@]}"; do
 		grep -q 'AddressSanitizer' "$tmp/err"
 	ok_if $? "library crash $(basename "$f") contained: exit 2 (got $rc), the sanitizer's report shown, our line last ($last)"
 done
+
+LSAN_OPTIONS=$LSAN_OPTIONS "$fz/fuzz_trace" "$an"/fuzz/regress/trace-* "${crashes[@]}" \
+	>"$tmp/regress.log" 2>&1
+ok_if $? "fuzz_trace replays $(ls "$an"/fuzz/regress/trace-* | wc -l) fixed finding(s) and the library crashes clean$(grep -m1 -E 'ERROR|runtime error' "$tmp/regress.log" | sed 's/^/: /')"
 
 out=$(make -s -C "$an" fuzz FUZZ_SECONDS="$secs" 2>&1)
 rc=$?
