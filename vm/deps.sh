@@ -10,6 +10,8 @@ packages=(
 	qemu-system-x86 debootstrap e2fsprogs debian-archive-keyring
 	# tracing and BPF tools, analysis
 	trace-cmd libtracecmd-dev libtraceevent-dev libtracefs-dev libbpf-dev bpftool clang llvm
+	# the analyser's fuzzers: libFuzzer and the sanitizer runtimes
+	libclang-rt-14-dev
 	pkg-config zlib1g-dev libzstd-dev gnuplot-nox time
 	# KernelShark and its plugin API (libkshark.pc needs json-c, its plot
 	# header GL/GLU; the draw hook is C++); a headless X server, window

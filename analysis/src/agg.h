@@ -118,6 +118,8 @@ void agg_file(struct agg *a, const bool caps[CAP_MAX], symbol_fn fn,
 	      void *arg);
 void agg_event(const struct ev *e, void *agg);
 void agg_file_done(struct agg *a);
+/* agg_free.c: everything agg_init() and the events allocated */
+void agg_free(struct agg *a);
 /* Time bucket of @ts; fails on a trace longer than MAX_BUCKETS. */
 size_t agg_bucket(const struct agg *a, uint64_t ts);
 /* agg_pages.c: mm_vmscan_lru_shrink_inactive */

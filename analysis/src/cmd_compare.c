@@ -178,6 +178,22 @@ static void fill_sides(struct cmp_opts *o, bool by_name, const bool *on)
 	htab_free(&kc);
 }
 
+/* For a sanitizer build's leak check at exit. */
+static void side_free(struct side *s)
+{
+	int i;
+
+	for (i = 0; i < s->n; i++) {
+		agg_free(&s->aggs[i]);
+		free(s->fi[i].uname);
+	}
+	htab_free(&s->cs.rows);
+	free(s->aggs);
+	free(s->fi);
+	free(s->caps);
+	free(s->files);
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	int count[V_MAX] = { 0 };
@@ -213,5 +229,7 @@ int cmd_compare(int argc, char **argv)
 	free(buf);
 	for (i = 0; i < n; i++)
 		tab_free(tabs[i]);
+	side_free(&o.base);
+	side_free(&o.cand);
 	return compare_status(count);
 }

@@ -80,5 +80,16 @@ int cmd_report(int argc, char **argv)
 	free(buf);
 	for (i = 0; i < n; i++)
 		tab_free(tabs[i]);
+	/* for a sanitizer build's leak check at exit */
+	agg_free(&a);
+	for (i = 0; i < o.nfiles; i++)
+		free(fi[i].uname);
+	for (i = 0; i < (int)ms.n; i++) {
+		free(ms.v[i].what);
+		free(ms.v[i].effect);
+	}
+	free(ms.v);
+	free(fi);
+	free(o.files);
 	return 0;
 }

@@ -45,6 +45,7 @@ void read_trace(const char *path, struct agg *a, bool allow_lost,
 	int64_t lost;
 
 	trace_open(&t, path);
+	t.span_ns = a->bucket_ns * (uint64_t)MAX_BUCKETS;
 	dec_caps(&t.dec, caps);
 	agg_file(a, caps, symbol, &t);
 	if (ms)

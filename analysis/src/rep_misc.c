@@ -136,11 +136,12 @@ struct tab *tab_by_node(const struct agg *a, double bucket_s)
 	struct col *cols = xcalloc(nn + 1, sizeof(*cols));
 	struct tab *t;
 
-	cols[0].name = "t_start_s";
+	cols[0].name = xstrdup("t_start_s");
 	for (i = 0; i < nn; i++)
 		cols[i + 1].name = xasprintf("node%lld", (long long)ids[i]);
 	t = tab_new("freed_by_node", "Objects freed per node over time",
 		    cols, nn + 1);
+	t->own_cols = true;
 	for (b = 0; b < a->by_node.nbuckets; b++) {
 		tab_row(t);
 		tab_real(t, b * bucket_s);

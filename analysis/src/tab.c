@@ -32,6 +32,10 @@ void tab_free(struct tab *t)
 	free(t->cells);
 	free(t->unavailable);
 	free(t->note);
+	for (i = 0; t->own_cols && i < (size_t)t->ncols; i++)
+		free((char *)t->cols[i].name);
+	if (t->own_cols)
+		free((struct col *)t->cols);
 	free(t);
 }
 

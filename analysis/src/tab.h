@@ -44,6 +44,7 @@ struct tab {
 	int fill;		/* cells of the last row filled so far */
 	char *unavailable;	/* why the trace cannot fill it, or NULL */
 	char *note;		/* printed under the text table */
+	bool own_cols;		/* cols and their names are freed with it */
 };
 
 struct tab *tab_new(const char *id, const char *title, const struct col *cols,

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Messages go to a private copy of stderr, so they still reach the user
- * while fd 2 is pointed at /dev/null to keep libtracecmd quiet.
+ * Messages go to a private copy of stderr, taken at start: whatever a
+ * library does with fd 2, our one line reaches the user.
  */
 #include <errno.h>
 #include <fcntl.h>

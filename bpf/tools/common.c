@@ -2,7 +2,6 @@
 /* Loading the BPF object, reading its maps, naming shrinkers and cgroups. */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <ftw.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +10,9 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "cgpath.h"
 #include "common.h"
+#include "ksym.h"
 #include "shrink.skel.h"
 
 #define TRACEFS "/sys/kernel/tracing/events/vmscan/"
@@ -113,7 +114,7 @@ struct shrink_bpf *open_and_attach(const struct kernel_caps *caps, int nid,
 	return obj;
 }
 
-int read_rows(struct shrink_bpf *obj, struct shrink_row **rows, bool clear)
+int read_rows(struct shrink_bpf *obj, struct shrink_row **rows)
 {
 	int fd = bpf_map__fd(obj->maps.stats), n = 0, cap = 64;
 	struct shrink_key key, next, *prev = NULL;
@@ -140,73 +141,51 @@ int read_rows(struct shrink_bpf *obj, struct shrink_row **rows, bool clear)
 		key = next;
 		prev = &key;
 	}
-	/* delete after the walk: deleting during it would restart the walk */
-	if (clear)
-		for (int i = 0; i < n; i++)
-			bpf_map_delete_elem(fd, &r[i].key);
 	*rows = r;
 	return n;
+}
+
+__u64 dropped_calls(struct shrink_bpf *obj)
+{
+	return obj->bss->dropped;
+}
+
+static struct ksym_cache ksyms = { .path = "/proc/kallsyms" };
+static struct cgpath_cache cgroups = { .root = "/sys/fs/cgroup" };
+
+void names_refresh(const struct shrink_row *rows, int n)
+{
+	cgpath_refresh(&cgroups);
+	for (int i = 0; i < n; i++)
+		if (!rows[i].st.name[0])
+			ksym_want(&ksyms, rows[i].st.shrink_fn);
 }
 
 /* The series names shrinkers; a stock kernel leaves us the scan function. */
 const char *shrinker_name(const struct shrink_row *row, char *buf, size_t len)
 {
-	unsigned long long addr;
-	char type, sym[128];
-	FILE *f;
+	const char *sym;
 
 	if (row->st.name[0]) {
 		snprintf(buf, len, "%s", row->st.name);
 		return buf;
 	}
-	snprintf(buf, len, "%llx", (unsigned long long)row->st.shrink_fn);
-	f = fopen("/proc/kallsyms", "r");
-	if (!f)
-		return buf;
-	while (fscanf(f, "%llx %c %127s%*[^\n]", &addr, &type, sym) == 3) {
-		if (addr == row->st.shrink_fn) {
-			snprintf(buf, len, "%s", sym);
-			break;
-		}
-	}
-	fclose(f);
+	sym = ksym_name(&ksyms, row->st.shrink_fn);
+	if (sym)
+		snprintf(buf, len, "%s", sym);
+	else
+		snprintf(buf, len, "%llx", (unsigned long long)row->st.shrink_fn);
 	return buf;
-}
-
-static __u64 wanted_ino;
-static char found_path[4096];
-
-static int match_ino(const char *path, const struct stat *sb, int type,
-		     struct FTW *ftw)
-{
-	(void)ftw;
-	if (type == FTW_D && sb->st_ino == wanted_ino) {
-		snprintf(found_path, sizeof(found_path), "%s", path);
-		return 1;
-	}
-	return 0;
 }
 
 /*
  * A memcg by its cgroup id, the inode number of its directory: 1 is the
  * root, 0 a kernel that does not say (no series), counted as the root too;
- * others are found by walking cgroup2.
+ * others are found by walking cgroup2 (cached, cgpath.c).
  */
 const char *cgroup_path_of(__u64 ino, char *buf, size_t len)
 {
-	const char *root = "/sys/fs/cgroup";
-
-	if (ino <= 1) {
-		snprintf(buf, len, "/");
-		return buf;
-	}
-	wanted_ino = ino;
-	found_path[0] = '\0';
-	if (nftw(root, match_ino, 16, FTW_PHYS) == 1)
-		snprintf(buf, len, "%s", found_path + strlen(root));
-	else
-		snprintf(buf, len, "ino:%llu", (unsigned long long)ino);
-	return buf;
+	return cgpath_of(&cgroups, ino, buf, len);
 }
 
 int cgroup_ino_of(const char *path, __u64 *ino)

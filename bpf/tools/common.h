@@ -7,13 +7,9 @@
 #include <stdio.h>
 #include <linux/types.h>
 #include "shrink.h"
+#include "rows.h"
 
 struct shrink_bpf;
-
-struct shrink_row {
-	struct shrink_key key;
-	struct shrink_stats st;
-};
 
 /* What the running kernel offers: the series' events and fields. */
 struct kernel_caps {
@@ -26,8 +22,16 @@ int probe_caps(struct kernel_caps *caps);
 void setup_kernel(struct kernel_caps *caps, const char *cgroup, __u64 *memcg);
 struct shrink_bpf *open_and_attach(const struct kernel_caps *caps, int nid,
 				   __u64 memcg);
-/* Read (and with @clear, reset) the stats map; returns rows or -1. */
-int read_rows(struct shrink_bpf *obj, struct shrink_row **rows, bool clear);
+/* Read the stats map (running totals, never reset); returns rows or -1. */
+int read_rows(struct shrink_bpf *obj, struct shrink_row **rows);
+/* Calls the BPF side could not count (a map was full). */
+__u64 dropped_calls(struct shrink_bpf *obj);
+/*
+ * Names and paths are cached; a miss looks again once per refresh.
+ * names_refresh() starts a refresh and notes its rows' addresses, so one
+ * read of kallsyms names them all.
+ */
+void names_refresh(const struct shrink_row *rows, int n);
 const char *shrinker_name(const struct shrink_row *row, char *buf, size_t len);
 const char *cgroup_path_of(__u64 ino, char *buf, size_t len);
 int cgroup_ino_of(const char *path, __u64 *ino);

@@ -13,6 +13,8 @@
 
 const volatile __s32 filter_nid = -1;
 const volatile __u64 filter_memcg = (__u64)-1;
+/* calls not counted: the calls or stats map was full */
+__u64 dropped = 0;
 
 struct inflight {
 	struct shrink_key key;
@@ -81,7 +83,8 @@ int handle_start(struct trace_event_raw_mm_shrink_slab_start *ctx)
 		return 0;
 	in.start_ns = bpf_ktime_get_ns();
 	in.asked = BPF_CORE_READ(ctx, total_scan);
-	bpf_map_update_elem(&calls, &tid, &in, BPF_ANY);
+	if (bpf_map_update_elem(&calls, &tid, &in, BPF_ANY))
+		__sync_fetch_and_add(&dropped, 1);
 	return 0;
 }
 
@@ -109,52 +112,74 @@ int handle_batch(struct trace_event_raw_mm_shrink_slab_batch *ctx)
 	return 0;
 }
 
+/*
+ * A new row goes in with its first call's figures already in it
+ * (BPF_NOEXIST): no reader ever sees a row with calls 0. Rows are never
+ * deleted; user space takes differences between reads, so no event can
+ * fall between a read and a reset.
+ */
+static __always_inline void add_row(struct shrink_key *key,
+				    struct shrink_stats *v)
+{
+	struct shrink_stats *st;
+
+	st = bpf_map_lookup_elem(&stats, key);
+	if (!st) {
+		if (!bpf_map_update_elem(&stats, key, v, BPF_NOEXIST))
+			return;
+		/* another CPU inserted it first, or the map is full */
+		st = bpf_map_lookup_elem(&stats, key);
+		if (!st) {
+			__sync_fetch_and_add(&dropped, 1);
+			return;
+		}
+	}
+	__sync_fetch_and_add(&st->calls, 1);
+	__sync_fetch_and_add(&st->asked, v->asked);
+	__sync_fetch_and_add(&st->scanned, v->scanned);
+	__sync_fetch_and_add(&st->freed, v->freed);
+	__sync_fetch_and_add(&st->batches, v->batches);
+	__sync_fetch_and_add(&st->stopped, v->stopped);
+	__sync_fetch_and_add(&st->lat_ns, v->lat_ns);
+	__sync_fetch_and_add(&st->memcg_reclaim_freed, v->memcg_reclaim_freed);
+}
+
 SEC("tp/vmscan/mm_shrink_slab_end")
 int handle_end(struct trace_event_raw_mm_shrink_slab_end *ctx)
 {
 	__u32 tid = (__u32)bpf_get_current_pid_tgid(), zero = 0;
-	struct shrink_stats *st, init = {};
+	struct shrink_stats v = {};
 	struct shrink_hists *h;
 	struct inflight *in;
-	__u64 freed, lat;
 
 	in = bpf_map_lookup_elem(&calls, &tid);
 	if (!in)
 		return 0;
-	st = bpf_map_lookup_elem(&stats, &in->key);
-	if (!st) {
-		init.shrink_fn = (__u64)BPF_CORE_READ(ctx, shrink);
-		if (bpf_core_field_exists(ctx->__data_loc_name)) {
-			__u32 loc = BPF_CORE_READ(ctx, __data_loc_name);
-
-			bpf_probe_read_kernel_str(init.name, sizeof(init.name),
-						  (void *)ctx + (loc & 0xffff));
-		}
-		bpf_map_update_elem(&stats, &in->key, &init, BPF_NOEXIST);
-		st = bpf_map_lookup_elem(&stats, &in->key);
-		if (!st)
-			goto out;
-	}
-	freed = (__u32)BPF_CORE_READ(ctx, retval);
-	lat = bpf_ktime_get_ns() - in->start_ns;
-	__sync_fetch_and_add(&st->calls, 1);
-	__sync_fetch_and_add(&st->asked, in->asked);
-	__sync_fetch_and_add(&st->scanned, in->scanned);
-	__sync_fetch_and_add(&st->freed, freed);
-	__sync_fetch_and_add(&st->batches, in->batches);
-	__sync_fetch_and_add(&st->stopped, in->stopped);
-	__sync_fetch_and_add(&st->lat_ns, lat);
+	v.calls = 1;
+	v.asked = in->asked;
+	v.scanned = in->scanned;
+	v.freed = (__u32)BPF_CORE_READ(ctx, retval);
+	v.batches = in->batches;
+	v.stopped = in->stopped;
+	v.lat_ns = bpf_ktime_get_ns() - in->start_ns;
 	if (bpf_core_field_exists(ctx->memcg_reclaim) &&
 	    BPF_CORE_READ(ctx, memcg_reclaim))
-		__sync_fetch_and_add(&st->memcg_reclaim_freed, freed);
+		v.memcg_reclaim_freed = v.freed;
+	v.shrink_fn = (__u64)BPF_CORE_READ(ctx, shrink);
+	if (bpf_core_field_exists(ctx->__data_loc_name)) {
+		__u32 loc = BPF_CORE_READ(ctx, __data_loc_name);
+
+		bpf_probe_read_kernel_str(v.name, sizeof(v.name),
+					  (void *)ctx + (loc & 0xffff));
+	}
+	add_row(&in->key, &v);
 	h = bpf_map_lookup_elem(&hists, &zero);
 	if (h) {
-		__u32 slot = log2_slot(lat / 1000);
+		__u32 slot = log2_slot(v.lat_ns / 1000);
 
 		if (slot < HIST_SLOTS)
 			__sync_fetch_and_add(&h->lat_us[slot], 1);
 	}
-out:
 	bpf_map_delete_elem(&calls, &tid);
 	return 0;
 }

@@ -5,7 +5,7 @@
 
 #define NAME_LEN	32
 #define HIST_SLOTS	24
-#define MAX_ENTRIES	4096
+#define MAX_ENTRIES	16384
 
 /* One shrinker on one node for one memcg. */
 struct shrink_key {

@@ -16,6 +16,7 @@
 #include <bpf/bpf.h>
 
 #include "common.h"
+#include "jsonstr.h"
 #include "shrink.skel.h"
 
 static struct env {
@@ -91,10 +92,11 @@ static void report(struct shrink_row *rows, int n, const struct shrink_hists *h,
 	struct total *nodes = calloc(n + 1, sizeof(*nodes));
 	struct total *memcgs = calloc(n + 1, sizeof(*memcgs));
 	int nn = 0, nm = 0;
-	char name[64], cg[256];
+	char name[64], cg[4096];
 
 	if (!nodes || !memcgs)
 		die("out of memory");
+	names_refresh(rows, n);
 	for (int i = 0; i < n; i++) {
 		add(nodes, &nn, rows[i].key.nid, &rows[i].st);
 		add(memcgs, &nm, rows[i].key.memcg, &rows[i].st);
@@ -109,17 +111,19 @@ static void report(struct shrink_row *rows, int n, const struct shrink_hists *h,
 			       (unsigned long long)nodes[i].freed);
 		printf("],\n  \"memcgs\": [");
 		for (int i = 0; i < nm; i++) {
-			printf("%s{\"memcg\": %llu, \"path\": \"%s\", \"freed\": %llu, \"memcg_reclaim_freed\": ",
-			       i ? ", " : "", (unsigned long long)memcgs[i].id,
-			       cgroup_path_of(memcgs[i].id, cg, sizeof(cg)),
+			printf("%s{\"memcg\": %llu, \"path\": ", i ? ", " : "",
+			       (unsigned long long)memcgs[i].id);
+			json_str(stdout, cgroup_path_of(memcgs[i].id, cg, sizeof(cg)));
+			printf(", \"freed\": %llu, \"memcg_reclaim_freed\": ",
 			       (unsigned long long)memcgs[i].freed);
 			json_u64_or_null(memcgs[i].memcg_freed, caps->names);
 			printf("}");
 		}
 		printf("],\n  \"shrinkers\": [");
 		for (int i = 0; i < n; i++) {
-			printf("%s{\"name\": \"%s\", \"nid\": %d, \"memcg\": %llu, \"calls\": %llu, \"asked\": %llu, \"scanned\": ",
-			       i ? ", " : "", shrinker_name(&rows[i], name, sizeof(name)),
+			printf("%s{\"name\": ", i ? ", " : "");
+			json_str(stdout, shrinker_name(&rows[i], name, sizeof(name)));
+			printf(", \"nid\": %d, \"memcg\": %llu, \"calls\": %llu, \"asked\": %llu, \"scanned\": ",
 			       rows[i].key.nid, (unsigned long long)rows[i].key.memcg,
 			       (unsigned long long)rows[i].st.calls,
 			       (unsigned long long)rows[i].st.asked);
@@ -194,10 +198,13 @@ int main(int argc, char **argv)
 	for (s = 0; s < env.duration && !stop; s++)
 		sleep(1);
 	env.duration = s;	/* Ctrl-C: report the time actually measured */
-	n = read_rows(obj, &rows, false);
+	n = read_rows(obj, &rows);
 	if (n < 0 || bpf_map_lookup_elem(bpf_map__fd(obj->maps.hists), &zero, &h))
 		die("cannot read the BPF maps");
 	report(rows, n, &h, &caps);
+	if (dropped_calls(obj))
+		fprintf(stderr, "shrinkstat: %llu calls not counted (a BPF map was full)\n",
+			(unsigned long long)dropped_calls(obj));
 	free(rows);
 	shrink_bpf__destroy(obj);
 	return 0;

@@ -93,6 +93,7 @@ static void print_table(struct shrink_row *rows, int n, bool batch_event)
 	char name[64], cg[256], ratio[16], batch[16];
 	time_t now = time(NULL);
 
+	names_refresh(rows, n);
 	qsort(rows, n, sizeof(*rows), by_sort);
 	printf("\n%.8s  sorted by %s\n", ctime(&now) + 11, env.sort);
 	printf("%-24s %4s %-16s %7s %9s %9s %9s %6s %7s %9s\n", "SHRINKER", "NODE",
@@ -122,11 +123,50 @@ static void print_table(struct shrink_row *rows, int n, bool batch_event)
 			printf("%9llu ", (unsigned long long)r->st.scanned);
 		else
 			printf("%9s ", "-");
-		printf("%9llu %6s %7s %9llu\n", (unsigned long long)r->st.freed,
-		       ratio, batch,
-		       (unsigned long long)(r->st.lat_ns / r->st.calls / 1000));
+		printf("%9llu %6s %7s ", (unsigned long long)r->st.freed,
+		       ratio, batch);
+		/* a read can catch a call's figures before its count */
+		if (r->st.calls)
+			printf("%9llu\n", (unsigned long long)
+			       (r->st.lat_ns / r->st.calls / 1000));
+		else
+			printf("%9s\n", "-");
 	}
 	fflush(stdout);
+}
+
+/*
+ * One interval: the map holds running totals (the BPF side never resets
+ * them), so print this read minus the last one, then keep this one.
+ */
+static int refresh(struct shrink_bpf *obj, struct shrink_row **prev,
+		   int *nprev, bool batch_event)
+{
+	struct shrink_row *cur, *delta;
+	static __u64 dropped;
+	int n, m;
+
+	n = read_rows(obj, &cur);
+	if (n < 0)
+		return -1;
+	rows_sort(cur, n);
+	delta = malloc((n + 1) * sizeof(*delta));
+	if (!delta) {
+		free(cur);
+		return -1;
+	}
+	m = rows_delta(*prev, *nprev, cur, n, delta);
+	print_table(delta, m, batch_event);
+	if (dropped_calls(obj) != dropped) {
+		dropped = dropped_calls(obj);
+		fprintf(stderr, "shrinktop: %llu calls not counted so far (a BPF map was full)\n",
+			(unsigned long long)dropped);
+	}
+	free(delta);
+	free(*prev);
+	*prev = cur;
+	*nprev = n;
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -135,8 +175,10 @@ int main(int argc, char **argv)
 		.options = opts, .parser = parse_arg,
 		.doc = "Live per-shrinker, per-node, per-memcg reclaim table.",
 	};
+	struct shrink_row *prev = NULL;
 	struct kernel_caps caps;
 	struct shrink_bpf *obj;
+	int nprev = 0;
 
 	if (argp_parse(&argp, argc, argv, 0, NULL, NULL))
 		return 1;
@@ -149,18 +191,13 @@ int main(int argc, char **argv)
 	signal(SIGTERM, on_signal);
 	fprintf(stderr, "shrinktop: attached, refreshing every %d s\n", env.interval);
 	while (!stop && env.count != 0) {
-		struct shrink_row *rows;
-		int n;
-
 		sleep(env.interval);
-		n = read_rows(obj, &rows, true);
-		if (n < 0)
+		if (refresh(obj, &prev, &nprev, caps.batch_event))
 			die("cannot read the stats map");
-		print_table(rows, n, caps.batch_event);
-		free(rows);
 		if (env.count > 0)
 			env.count--;
 	}
+	free(prev);
 	shrink_bpf__destroy(obj);
 	return 0;
 }

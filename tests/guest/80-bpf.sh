@@ -9,7 +9,7 @@ tc=/sys/kernel/debug/shrinkscope_testcache
 gawk '/^    bpftrace -e / {sub(/^    /, ""); cmd = $0; next}
 	/^Expect: `/ && cmd != "" {re = $0; sub(/^Expect: `/, "", re); sub(/`$/, "", re)
 		print cmd "\t" re; cmd = ""}' "$bpf/ONELINERS.md" >/tmp/oneliners.tsv
-plan $(($(wc -l </tmp/oneliners.tsv) + 16))
+plan $(($(wc -l </tmp/oneliners.tsv) + 18))
 
 workload() {
 	populate_files /var/tmp/bpfw 1500
@@ -216,6 +216,66 @@ else
 	fail "shrinktop runs" "$(head -5 /tmp/shrinktop.out.err)"
 fi
 cp /tmp/shrinktop.out "$OUT/shrinktop.out"
+
+# shrinktop's intervals under steady load: the BPF side keeps running
+# totals and shrinktop prints differences, so the intervals add up to the
+# module's frees exactly (reading rows, then deleting them, lost the calls
+# that ended in between).
+steady_load() { # SECONDS: fill the test cache in bpfx and drop, over and over
+	local end=$((SECONDS + $1))
+	while [ $SECONDS -lt $end ]; do
+		in_cgroup bpfx numactl --membind=0 sh -c "echo 400 0 >$tc/populate"
+		in_cgroup bpfx numactl --membind=1 sh -c "echo 400 1 >$tc/populate"
+		echo 2 >/proc/sys/vm/drop_caches
+	done
+}
+m=$(( $(freed_by_module 0) + $(freed_by_module 1) ))
+"$tools/shrinktop" -i 1 -c 20 -n shrinkscope >/tmp/shrinktop-steady.out 2>/tmp/shrinktop-steady.err &
+pid=$!
+if wait_for_line /tmp/shrinktop-steady.err attached 60; then
+	steady_load 8
+	wait "$pid"
+	rc=$?
+	m=$(( $(freed_by_module 0) + $(freed_by_module 1) - m ))
+	read -r t k < <(awk '/sorted by/ { i++ }
+		$1 == "shrinkscope-testcache" && $3 == "/bpfx" { s += $7; seen[i] = 1 }
+		END { print s + 0, length(seen) }' /tmp/shrinktop-steady.out)
+	if [ $rc -eq 0 ] && [ "$m" -gt 0 ] && [ "$t" -eq "$m" ] && [ "$k" -ge 3 ]; then
+		pass "shrinktop -i 1 under steady load: FREED over $k intervals $t = module $m"
+	else
+		fail "shrinktop's intervals add up to the module's frees under steady load" \
+			"shrinktop $t over $k intervals (exit $rc), module $m" "$(tail -5 /tmp/shrinktop-steady.err)"
+	fi
+else
+	kill "$pid"
+	wait "$pid"
+	fail "shrinktop starts for the steady-load check" "$(head -5 /tmp/shrinktop-steady.err)"
+fi
+cp /tmp/shrinktop-steady.out "$OUT/shrinktop-steady.out"
+
+# shrinkstat --json with a cgroup named with a quote, a backslash and a
+# tab: the host parses it (tests/post/80) and finds the name and its frees.
+qname=$(printf 'q"b\\s\tt')
+qino=$(new_cgroup "$qname")
+q_workload() {
+	in_cgroup "$qname" numactl --membind=0 sh -c "echo 1000 0 >$tc/populate"
+	echo 2 >/proc/sys/vm/drop_caches
+}
+m=$(freed_by_module 0 "$qino")
+"$tools/shrinkstat" -d 8 --json >/tmp/shrinkstat-q.json 2>/tmp/shrinkstat-q.err &
+pid=$!
+if wait_for_line /tmp/shrinkstat-q.err 'measuring for' 60; then
+	q_workload
+	wait "$pid"
+	rc=$?
+	echo "$qino $(( $(freed_by_module 0 "$qino") - m ))" >"$OUT/shrinkstat-quotes.txt"
+	ok_if $rc "shrinkstat --json ran over a drop in a cgroup named with a quote, a backslash and a tab"
+else
+	kill "$pid"
+	wait "$pid"
+	fail "shrinkstat starts for the cgroup-name check" "$(head -5 /tmp/shrinkstat-q.err)"
+fi
+cp /tmp/shrinkstat-q.json "$OUT/shrinkstat-quotes.json"
 bad=0
 for args in "-i 0" "-s nosuch" "-C /no/such/cgroup" "extra"; do
 	out=$("$tools/shrinktop" $args 2>&1) && bad=1

@@ -22,13 +22,13 @@ say() { # say STATUS DESCRIPTION: STATUS 0 is ok
 
 # Built and unit-tested before the plan: each unit check is one line
 # here. analysis/tests/unit.c prints its own plan last, from the checks it
-# ran; the file's plan adds that count to the 65 lines below.
+# ran; the file's plan adds that count to the 76 lines below.
 build=0
 make -C "$an" -s >"$tmp/build.log" 2>&1 || build=$?
 [ $build -eq 0 ] && make -C "$an" -s check >"$tmp/unit.log" 2>&1
 rc=$?
 units=$(grep -cE '^(ok|not ok) - ' "$tmp/unit.log" 2>/dev/null)
-echo "1..$((65 + units))"
+echo "1..$((76 + units))"
 if [ $build -ne 0 ]; then
 	echo "not ok - analysis builds"
 	sed 's/^/#   /' "$tmp/build.log" | head -20
@@ -387,6 +387,48 @@ bad "trace without shrink events (series-mount.dat)" "$fx/series-mount.dat"
 bad "trace with shrink formats but no shrink events" "$tmp/bad/noshrink.dat"
 bad "lost events in the per-CPU stats" "$tmp/bad/lost-stats.dat"
 bad "lost events flagged on a data page" "$tmp/bad/lost-page.dat"
+# --- damaged traces: refused, never reported --------------------------------
+dmg() { # dmg DESCRIPTION FILE: exit 2, one "damaged trace" line, no output
+	local desc=$1 f=$2
+	"$bin" report "$f" >"$tmp/dmg.out" 2>"$tmp/dmg.err"
+	local rc=$? lines
+	lines=$(wc -l <"$tmp/dmg.err")
+	[ $rc -eq 2 ] && [ "$lines" -eq 1 ] && [ ! -s "$tmp/dmg.out" ] &&
+		grep -qF "shrinkscope-report: $f: damaged trace: " "$tmp/dmg.err"
+	say $? "damaged trace, $desc: exit 2 (got $rc), one line saying where (got $lines: $(head -c 200 "$tmp/dmg.err"))"
+}
+dmg "4 KiB zeroed in CPU 1's data (zstd, as recorded)" "$tmp/bad/zeroed.dat"
+dmg "4 KiB of random bytes in CPU 0's data (zstd)" "$tmp/bad/random.dat"
+dmg "last byte cut (the strings section)" "$tmp/bad/cut-end.dat"
+dmg "4 KiB zeroed across two pages of CPU 1 (v6, uncompressed)" "$tmp/bad/zeroed-v6.dat"
+dmg "one page of CPU 0 zeroed (v6)" "$tmp/bad/zeroed-page-v6.dat"
+dmg "4 KiB of random bytes in CPU 0's data (v6)" "$tmp/bad/random-v6.dat"
+dmg "random bytes in kallsyms (v6)" "$tmp/bad/random-ksyms-v6.dat"
+dmg "a printk format libtraceevent would read past (v6)" "$tmp/bad/printk-v6.dat"
+
+# cuts FILE: cut short at 40 offsets over the whole file, and by 1 and 4095
+# bytes: every cut exits 2 with one line and no output
+cuts() {
+	local f=$1 size n=0 bad=() off rc
+	size=$(stat -c %s "$f")
+	for off in $(seq 1 40 | awk -v s="$size" '{ print int(s * $1 / 41) }') \
+		   $((size - 1)) $((size - 4095)); do
+		head -c "$off" "$f" >"$tmp/cut.dat"
+		"$bin" report "$tmp/cut.dat" >"$tmp/cut.out" 2>"$tmp/cut.err"
+		rc=$?
+		n=$((n + 1))
+		[ $rc -eq 2 ] && [ "$(wc -l <"$tmp/cut.err")" -eq 1 ] && [ ! -s "$tmp/cut.out" ] ||
+			bad+=("$off: exit $rc, $(head -c 120 "$tmp/cut.err")")
+	done
+	rm -f "$tmp/cut.dat"
+	[ ${#bad[@]} -eq 0 ]
+	say $? "$(basename "$f") cut at $n offsets: every cut exits 2 with one line${bad:+ (not: ${bad[*]})}"
+}
+cuts "$pressure"
+cuts "$tmp/bad/pressure-v6.dat"
+cbad "a damaged candidate" 'damaged trace: CPU 1' --base "$series" "$series" "$series" \
+	--cand "$series" "$series" "$tmp/bad/zeroed-v6.dat"
+
 "$bin" report "$tmp/bad/lost-stats.dat" 2>&1 >/dev/null |
 	grep -q 'LOST EVENTS: 7 or more'
 say $? "lost events: the error gives the count from the stored stats (7)"

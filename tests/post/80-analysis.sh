@@ -6,7 +6,7 @@ out=${1:?usage: 80-analysis.sh OUTDIR}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 report=$top/analysis/shrinkscope-report
 jq=$top/tests/lib/jq.py
-echo "1..3"
+echo "1..4"
 # freed_of FILE PATH NAME_KEY NODE_KEY NID MEMCG: the test cache's freed in
 # its row of that node and memcg (all of them, should there be several)
 freed_of() {
@@ -40,4 +40,17 @@ if read -r ino m0 m1 2>/dev/null <"$out/shrinkstat-module.txt"; then
 	fi
 else
 	echo "not ok - guest wrote shrinkstat-module.txt (shrinkstat ran)"
+fi
+# The cgroup named q"b\s<TAB>t: valid JSON, its path as named (jq.py prints
+# a backslash as \\ and a tab as \t), its frees the module's.
+if read -r qino m 2>/dev/null <"$out/shrinkstat-quotes.txt"; then
+	p=$("$jq" "$out/shrinkstat-quotes.json" memcgs path "memcg=$qino" 2>&1)
+	j=$(freed_of "$out/shrinkstat-quotes.json" shrinkers name nid 0 "$qino")
+	if [ "$p" = '/q"b\\s\tt' ] && [ "$m" -gt 0 ] && [ "$j" = "$m" ]; then
+		echo "ok - shrinkstat --json: a cgroup named with a quote, a backslash and a tab parses back as named, freed $j = module $m"
+	else
+		echo "not ok - shrinkstat --json escapes cgroup names: path ${p:-none}, freed ${j:-none}, module $m"
+	fi
+else
+	echo "not ok - guest wrote shrinkstat-quotes.txt (shrinkstat ran in the quoted cgroup)"
 fi
