@@ -56,10 +56,14 @@ export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$an/fuzz/lsan.supp:print_suppre
 before=$(ls "$fz/crashes" | wc -l)
 run fuzz_trace 2048 -dict="$an/fuzz/trace.dict" "$fz/corpus-trace" "$fz/traces" &
 t=$!
-# a command that fails leaves its memory behind, as exit() would: the
-# harness grows by about 1 GB in 15 minutes, hence its higher limit
+# a command that fails leaves its memory behind, as exit() would: an hour
+# in one process ran out of mappings, so a long run of fuzz_cli is in
+# libFuzzer's fork mode, a fresh process every few seconds (a short one
+# would spend its time re-reading the corpus there)
+fork=
+[ "$secs" -le 300 ] || fork=-fork=1
 SHRINKSCOPE_FUZZ_TRACES=$fz/traces ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0 \
-	run fuzz_cli 8192 -detect_leaks=0 \
+	run fuzz_cli 2048 $fork -detect_leaks=0 \
 	-dict="$an/fuzz/cli.dict" "$fz/corpus-cli" &
 c=$!
 wait $t
@@ -72,7 +76,10 @@ for name in fuzz_trace fuzz_cli; do
 	log=$fz/$name.log
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
 	speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
-	cov=$(grep -oE 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+' "$log" | tail -1)
+	# fork mode: "#RUNS: cov: ... exec/s N ..." lines instead
+	[ -n "$runs" ] || runs=$(sed -nE 's/^#([0-9]+): cov:.*/\1/p' "$log" | tail -1)
+	[ -n "$speed" ] || speed=$(sed -nE 's/^#[0-9]+: .*exec\/s ([0-9]+).*/\1/p' "$log" | tail -1)
+	cov=$(grep -aoE 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+' "$log" | tail -1)
 	echo "$name: ${runs:-?} runs, ${speed:-?}/s, ${cov:-no coverage line} ($log)"
 done
 new=$(ls -t "$fz/crashes" | head -n $(($(ls "$fz/crashes" | wc -l) - before)))
@@ -80,6 +87,6 @@ if [ $rt -ne 0 ] || [ $rc -ne 0 ] || [ -n "$new" ]; then
 	for f in $new; do
 		echo "fuzz: reproducer $fz/crashes/$f"
 	done
-	grep -h -m3 -E 'ERROR: |SUMMARY: |runtime error' "$fz/fuzz_trace.log" "$fz/fuzz_cli.log"
+	grep -a -h -m3 -E "ERROR: |SUMMARY: |runtime error" "$fz/fuzz_trace.log" "$fz/fuzz_cli.log"
 	exit 1
 fi
