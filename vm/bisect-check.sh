@@ -11,6 +11,10 @@
 #              kprobes): the trace_*() and trace_*_enabled() stubs
 # In the last three, all of mm/ is compiled after each patch. Not a full link
 # per patch: the full series is built and booted by make test.
+# BOOT=1 (make bisect-check BOOT=1): instead, after each patch the whole
+# kernel is built in each config and booted (vm/guest/bisect-smoke.sh: its
+# KUnit cases, reclaim with every event it has on, a clean console). Long:
+# a full build per patch and config; not part of make test.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 trees=$(KTREES)
@@ -46,6 +50,16 @@ configure() {
 	esac
 }
 
+# boot_step CONFIG PATCH: boot the tree as built after PATCH; the console
+# check of vm/qemu-run.sh fails it on any splat.
+boot_step() {
+	local out=$trees/bisect-boot/$1/$(basename "$2" .patch)
+	say "bisect ($1): booting $(basename "$2")"
+	"$TOP/vm/qemu-run.sh" -k bisect -o "$out" -- vm/guest/bisect-smoke.sh ||
+		die "bisect ($1): the kernel after $(basename "$2") does not boot clean (see $out/job.log, $out/console.log)"
+	sed 's/^/[shrinkscope]   /' "$out/job.log" >&2
+}
+
 # BISECT_CONFIGS: a subset, to check one config alone
 for config in ${BISECT_CONFIGS:-series noshrdbg nomemcg notrace}; do
 	git reset -q --hard pristine
@@ -60,9 +74,15 @@ for config in ${BISECT_CONFIGS:-series noshrdbg nomemcg notrace}; do
 		else
 			objs=mm/
 		fi
+		[ -z "${BOOT:-}" ] || objs="bzImage"
 		run_step "bisect ($config): $(basename "$p")" "$trees/bisect.log" kmake $objs
+		[ -z "${BOOT:-}" ] || boot_step "$config" "$p"
 	done
 done
 cd "$trees"
 git -C "$trees/base" worktree remove --force "$tree"
-say "every patch compiles on its own, with and without SHRINKER_DEBUG, MEMCG and TRACEPOINTS"
+if [ -n "${BOOT:-}" ]; then
+	say "every patch builds and boots on its own in: ${BISECT_CONFIGS:-series noshrdbg nomemcg notrace}"
+else
+	say "every patch compiles on its own, with and without SHRINKER_DEBUG, MEMCG and TRACEPOINTS"
+fi
