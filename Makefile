@@ -12,15 +12,17 @@ ifdef MEM
 export SHRINKSCOPE_MEM := $(MEM)
 endif
 
-.PHONY: help deps kernel rootfs patches test run view bench regress regress-tests bisect-check clean
+.PHONY: help deps kernel rootfs patches test soak run view bench regress regress-tests bisect-check clean
 
 help:
 	@echo "make test                 build what is missing, run host and in-guest tests"
 	@echo "make run [SCENARIO=name]  boot the series kernel, run a scenario, report"
 	@echo "make view [TRACE=path]    KernelShark with the shrinkscope plugin on the last run's trace.dat"
-	@echo "make kernel VARIANT=v     build one kernel variant (base, series, experiments)"
+	@echo "make kernel VARIANT=v     build one kernel variant (base, series, debug, experiments)"
 	@echo "make patches VARIANT=v    export the variant's kernel tree commits to patches/"
 	@echo "make rootfs               build the guest root filesystem"
+	@echo "make soak [DURATION=s]    tracing, tools, memcgs and the test cache churned at once on the debug kernel (600 s)"
+	@echo "make bisect-check [BOOT=1] every patch compiles alone in four configs (BOOT=1: builds and boots)"
 	@echo "make bench                cost of the tracepoints, base vs series, as ratios"
 	@echo "make regress BASE=v CAND=v SCENARIO=s RUNS=n   compare two kernels' shrinker aggressiveness (RUNS >= 3 for a verdict)"
 	@echo "make regress-tests RUNS=n the regression-report tests of make test, n runs per kernel"
@@ -45,6 +47,8 @@ patches: deps
 test: deps
 	@vm/kernel-build.sh series
 	@vm/module-build.sh series
+	@vm/kernel-build.sh debug
+	@vm/module-build.sh debug
 	@$(MAKE) -s -C bpf/tools
 	@$(MAKE) -s -C tests/guest/helpers
 	@$(MAKE) -s -C vm/plugin
@@ -76,6 +80,15 @@ view: deps
 
 clean:
 	rm -rf build
+
+DURATION ?= 600
+soak: deps
+	@vm/kernel-build.sh debug
+	@vm/module-build.sh debug
+	@$(MAKE) -s -C bpf/tools
+	@$(MAKE) -s -C tests/guest/helpers
+	@vm/rootfs.sh >/dev/null
+	@vm/soak.sh $(DURATION)
 
 bench: deps
 	@vm/bench.sh

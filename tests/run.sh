@@ -1,6 +1,6 @@
 #!/bin/bash
 # tests/run.sh [OUTDIR]: everything `make test` runs once the kernel and the
-# rootfs are built: host unit tests, the in-guest suite on the series kernel,
+# rootfs are built: host unit tests, the in-guest suite on the debug kernel,
 # host-side checks of what the guest brought back, the regression reports.
 # Every test file declares its plan and is failed if it runs fewer or more
 # (tests/lib/tap.sh); a guest boot whose files did not all run fails each
@@ -8,6 +8,10 @@
 # then "N passed, N failed"; exit status non-zero on any failure.
 #   SHRINKSCOPE_SKIP_REGRESS=1   skip the regression reports (one skip line
 #                                per test file)
+#   SHRINKSCOPE_SKIP_HOST=1      skip the host unit tests (one skip line
+#                                per test file): the guest boots alone
+#   SHRINKSCOPE_SUITE_VARIANT=v  boot kernel v for the in-guest suite
+#                                (default debug)
 #   SHRINKSCOPE_HOST_TESTS="CMD..."  more host test files to run
 set -uo pipefail
 . "$(dirname "$0")/../vm/lib.sh"
@@ -22,6 +26,10 @@ untap() { sed -E 's/^(ok|not ok) [0-9]+ /\1 /' | grep -E '^(ok|not ok) |^#   '; 
 say "host unit tests"
 {
 	for t in "$TOP"/tests/host/[0-9]*.sh; do
+		if [ -n "${SHRINKSCOPE_SKIP_HOST:-}" ]; then
+			skip "host/$(basename "$t")" "SHRINKSCOPE_SKIP_HOST is set"
+			continue
+		fi
 		run_file "host/$(basename "$t")" bash "$t"
 	done
 	for t in ${SHRINKSCOPE_HOST_TESTS:-}; do
@@ -36,18 +44,40 @@ say "host unit tests"
 # 95 the events without the memory controller (its own kernel command
 # line). Groups are file name prefixes.
 # A post test NN checks the results of the boot that ran guest test NN.
-groups=("1 2 3 4 5" "6 7" "8" "90" "95")
-bootargs=("" "" "" "" "cgroup_disable=memory")
+# 99 is the soak's short form (tests/guest/99-soak.sh, SOAK_S seconds).
+# Every boot is of the debug kernel (KASAN, kmemleak, DEBUG_LIST,
+# DEBUG_OBJECTS, DEBUG_VM, UBSAN, SLUB debugging, lockdep): its checkers
+# are the bar for the series. The regression reports boot production
+# configs (series, base, experiments).
+groups=("1 2 3 4 5" "6 7" "8" "90" "95" "99")
+bootargs=("" "" "" "" "cgroup_disable=memory" "")
+suite=${SHRINKSCOPE_SUITE_VARIANT:-debug}
+# Under TCG the debug kernel runs the suite about five times slower than
+# series (80-bpf: 10+ minutes): its limits, per file and per boot, are
+# wider, still short of what a hang would take.
+boot_limit=1800 file_limit=600
+[ "$suite" = debug ] && boot_limit=3600 file_limit=1800
 for g in "${!groups[@]}"; do
 	guest=$out/guest$g
 	boot="boot $((g + 1))"
-	say "in-guest suite on the series kernel, $boot of ${#groups[@]}: tests ${groups[$g]// /,}"
-	"$TOP/vm/qemu-run.sh" -k series -o "$guest" -t "${SHRINKSCOPE_GUEST_TIMEOUT:-1800}" \
-		${bootargs[$g]:+-a "${bootargs[$g]}"} -- tests/guest/run.sh ${groups[$g]}
+	say "in-guest suite on the $suite kernel, $boot of ${#groups[@]}: tests ${groups[$g]// /,}"
+	"$TOP/vm/qemu-run.sh" -k "$suite" -o "$guest" -t "${SHRINKSCOPE_GUEST_TIMEOUT:-$boot_limit}" \
+		${bootargs[$g]:+-a "${bootargs[$g]}"} -- env GUEST_FILE_TIMEOUT=$file_limit tests/guest/run.sh ${groups[$g]}
 	if "$TOP/vm/check-console.sh" "$guest/console.log" 2>/dev/null; then
-		pass "guest console of $boot: no panic, oops, WARN, lockdep or KASAN report"
+		pass "guest console of $boot: no panic, oops, WARN, lockdep, KASAN, UBSAN or SLUB report"
 	else
-		fail "guest console of $boot: no panic, oops, WARN, lockdep or KASAN report (see $guest/console.log)"
+		fail "guest console of $boot: no panic, oops, WARN, lockdep, KASAN, UBSAN or SLUB report (see $guest/console.log)"
+	fi >>"$tap"
+	# vm/guest/init scans for leaks once the job is done (debug kernel)
+	if [ -f "$guest/kmemleak" ]; then
+		if [ "$(cat "$guest/kmemleak")" = 0 ]; then
+			pass "kmemleak after $boot: 0 unreferenced objects"
+		else
+			fail "kmemleak after $boot: 0 unreferenced objects" \
+				"$(grep -A12 -m3 '^unreferenced object' "$guest/console.log")"
+		fi
+	elif [ "$suite" = debug ]; then
+		fail "kmemleak after $boot: the debug kernel's scan ran (no $guest/kmemleak)"
 	fi >>"$tap"
 	# guest.tap once the run ends; what it ran so far otherwise
 	res=$guest/guest.tap

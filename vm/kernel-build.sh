@@ -16,6 +16,8 @@ fragment=$TOP/vm/kernel.config
 # Variants with our patches get the options those patches add.
 fragments=("$fragment")
 [ "$variant" = base ] || fragments+=("$TOP/vm/kernel-series.config")
+# The debug variant adds the kernel's checkers (KASAN, kmemleak, ...).
+[ "$variant" = debug ] && fragments+=("$TOP/vm/kernel-debug.config")
 
 export CCACHE_DIR=$SHRINKSCOPE_CACHE/ccache CCACHE_BASEDIR=$trees
 export CCACHE_NOHASHDIR=true CCACHE_MAXSIZE=20G CCACHE_COMPILERCHECK=content

@@ -72,6 +72,7 @@ KTREES() { echo "$SHRINKSCOPE_CACHE/linux-$(kernel_version)"; }
 # variant_patches VARIANT: the patch files of a kernel variant, in order.
 #   base     the pristine Debian tree
 #   series   patches/series
+#   debug    the same patches, built with vm/kernel-debug.config on top
 #   NAME     series + patches/experiments/NAME.patch (one commit), or
 #            series + patches/experiments/NAME/*.patch in name order (an
 #            experiment of several commits, as `make patches` exports it:
@@ -85,7 +86,7 @@ variant_patches() {
 		case "$p" in ''|'#'*) continue ;; esac
 		echo "$TOP/patches/$p"
 	done <"$TOP/patches/series"
-	[ "$v" = series ] && return 0
+	[ "$v" = series ] || [ "$v" = debug ] && return 0
 	if [ -f "$exp.patch" ]; then
 		compgen -G "$exp/*.patch" >/dev/null &&
 			die "kernel variant '$v' is both $exp.patch and $exp/*.patch: keep one"

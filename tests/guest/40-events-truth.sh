@@ -20,13 +20,16 @@ read -r added onnode < <(gawk -f lib.awk -v ino="$ino" -v nid="$node" -e '
 	END {print n + 0, o + 0}' /tmp/add.txt)
 # One dentry per file goes on the dentry LRU when its last reference is
 # dropped; the directory and bash's own lookups add a handful more. SLUB
-# may serve a few objects from a CPU slab of the other node.
+# serves objects from slabs of the CPU's node before it asks the page
+# allocator (which honours --membind): a few with production SLUB, 7% on
+# the debug kernel, where every allocation takes SLUB's slow path. A wrong
+# nid in the event would put about half, or none, on the node.
 if [ "$added" -ge "$files" ] && [ "$added" -le $((files + 50)) ] &&
-   [ $((onnode * 100)) -ge $((added * 95)) ]; then
+   [ $((onnode * 100)) -ge $((added * 90)) ]; then
 	pass "list_lru_add: $added adds in memcg $ino ($onnode on node $node) for $files files"
 else
 	fail "list_lru_add counts the $files files created in memcg $ino on node $node" \
-		"saw $added adds, $onnode on node $node (want $files to $((files + 50)), >= 95% on the node)"
+		"saw $added adds, $onnode on node $node (want $files to $((files + 50)), >= 90% on the node)"
 fi
 
 # --- drop_caches: per-call, per-shrinker and per-lru accounting ---
@@ -59,10 +62,10 @@ gawk -f lib.awk -v ino="$ino" -v nid="$node" -v files="$files" -e '
 			printf "not ok - superblock lru walks account for sb shrinker frees: walks removed %d, shrinkers freed %d\n", walked, sbfreed
 		# two objects (dentry, inode) per file; drop_caches stops its passes
 		# once a pass frees little, so allow 5% to stay behind
-		if (ourfreed * 100 >= 2 * files * 95 && ourwalk == ourfreed && ournode * 100 >= ourfreed * 95)
+		if (ourfreed * 100 >= 2 * files * 95 && ourwalk == ourfreed && ournode * 100 >= ourfreed * 90)
 			printf "ok - memcg %s: %d freed in batches (%d on node %d), %d removed by walks, for %d files\n", ino, ourfreed, ournode, nid, ourwalk, files
 		else
-			printf "not ok - memcg %s frees >= 95%% of 2 x %d files, walks agree, >= 95%% on node %d: batches %d (node %d), walks %d\n", ino, files, nid, ourfreed, ournode, ourwalk
+			printf "not ok - memcg %s frees >= 95%% of 2 x %d files, walks agree, >= 90%% on node %d: batches %d (node %d), walks %d\n", ino, files, nid, ourfreed, ournode, ourwalk
 	}' /tmp/drop.txt
 
 # --- memory.reclaim: memcg reclaim of exactly that memcg ---

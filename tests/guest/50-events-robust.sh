@@ -71,7 +71,7 @@ raw_report /tmp/mount.dat | gawk -f lib.awk -e '
 # tmpfs mount and umount (register, unregister), and the test cache's
 # add+del pairs: unlinking files does not reliably list_lru_del (a dentry
 # turns negative and stays on its lru), the test cache always does.
-ko=/host/build/modules/series/testcache/shrinkscope_testcache.ko
+ko=/host/build/modules/$(cat /out/variant)/testcache/shrinkscope_testcache.ko
 populate_files /var/tmp/every 500
 trace-cmd record -q -e list_lru -e vmscan:mm_shrink_slab_start -e vmscan:mm_shrink_slab_batch \
 	-e vmscan:mm_shrink_slab_end -e vmscan:mm_shrinker_register -e vmscan:mm_shrinker_unregister \

@@ -3,7 +3,7 @@
 # node-targeted pressure, and unload under reclaim.
 . ./lib.sh
 plan 9
-ko=/host/build/modules/series/testcache/shrinkscope_testcache.ko
+ko=/host/build/modules/$(cat /out/variant)/testcache/shrinkscope_testcache.ko
 tc=/sys/kernel/debug/shrinkscope_testcache
 if ! insmod "$ko"; then
 	fail "test cache module loads" "$ko"

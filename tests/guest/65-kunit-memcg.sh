@@ -5,7 +5,7 @@
 # in patches/. Afterwards no cgroup of the suite is left, live or dying.
 . ./lib.sh
 plan $((2 + $(kunit_cases list_lru_memcg)))
-ko=/host/build/modules/series/kernel/list_lru_memcg_kunit.ko
+ko=/host/build/modules/$(cat /out/variant)/kernel/list_lru_memcg_kunit.ko
 if [ ! -f "$ko" ]; then
 	fail "the list_lru_memcg KUnit module was built" "missing: ${ko#/host/}"
 	exit 0

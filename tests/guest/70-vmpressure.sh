@@ -4,7 +4,7 @@
 # removed under a listener, and unload under pressure.
 . ./lib.sh
 plan 15
-ko=/host/build/modules/series/testcache/shrinkscope_testcache.ko
+ko=/host/build/modules/$(cat /out/variant)/testcache/shrinkscope_testcache.ko
 tc=/sys/kernel/debug/shrinkscope_testcache
 [ -d /sys/kernel/tracing/events/vmpressure ] || { fail "kernel has vmpressure events"; exit 0; }
 insmod "$ko" || { fail "test cache module loads"; exit 0; }

@@ -4,7 +4,7 @@
 # trace-cmd recording of the same run.
 . ./lib.sh
 bpf=/host/bpf
-ko=/host/build/modules/series/testcache/shrinkscope_testcache.ko
+ko=/host/build/modules/$(cat /out/variant)/testcache/shrinkscope_testcache.ko
 tc=/sys/kernel/debug/shrinkscope_testcache
 gawk '/^    bpftrace -e / {sub(/^    /, ""); cmd = $0; next}
 	/^Expect: `/ && cmd != "" {re = $0; sub(/^Expect: `/, "", re); sub(/`$/, "", re)

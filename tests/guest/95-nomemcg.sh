@@ -30,7 +30,7 @@ raw_report /tmp/nomemcg.dat | gawk -f lib.awk -e '
 		else
 			printf "not ok - memcg_id is 0: list_lru %d of %d differ, shrink_slab %d of %d\n", ml, nl, ms, ns
 	}'
-ko=/host/build/modules/series/testcache/shrinkscope_testcache.ko
+ko=/host/build/modules/$(cat /out/variant)/testcache/shrinkscope_testcache.ko
 tc=/sys/kernel/debug/shrinkscope_testcache
 if insmod "$ko"; then
 	pass "the test cache loads without the memory controller"

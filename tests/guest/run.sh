@@ -5,6 +5,7 @@
 # /out/guest.tap.raw as the file ends, between "# NAME" and "# done NAME",
 # so the host knows which files ran even if the guest dies; at the end
 # /out/guest.tap holds them numbered, then the count as a trailing plan.
+# GUEST_FILE_TIMEOUT: seconds a file may take (600; make soak sets more).
 cd "$(dirname "$0")" || exit 1
 export OUT=/out
 tap=$OUT/guest.tap
@@ -20,7 +21,7 @@ if [ $# -gt 0 ]; then
 fi
 for t in $tests; do
 	echo "# $t" >>"$raw"
-	timeout 600 bash "$t" 2>"$OUT/${t%.sh}.stderr" |
+	timeout "${GUEST_FILE_TIMEOUT:-600}" bash "$t" 2>"$OUT/${t%.sh}.stderr" |
 		awk -v file="$t" -f ../lib/plan.awk >>"$raw"
 	rc=${PIPESTATUS[0]}
 	if [ $rc -ne 0 ]; then

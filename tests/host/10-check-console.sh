@@ -3,7 +3,7 @@
 # kind of kernel problem the guest runs must not hide.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 fx=$top/tests/host/fixtures
-kinds="warn oops lockdep atomic panic bug kasan"
+kinds="warn oops lockdep atomic panic bug kasan kmemleak slub"
 echo "1..$((2 + $(wc -w <<<"$kinds")))"
 if "$top/vm/check-console.sh" "$fx/clean.log" 2>/dev/null; then
 	echo "ok - check-console passes a clean guest console"

