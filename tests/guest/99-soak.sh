@@ -70,7 +70,7 @@ for ((t = 0; t < 20; t++)); do
 	sleep 0.5
 done
 if [ -n "$mine" ] && [ "$mine" = "$theirs" ]; then
-	pass "after the soak the test cache counts ${mine% }objects per node, as its shrinker's debugfs count does"
+	pass "after the soak the test cache counts ${mine}objects per node, as its shrinker's debugfs count does"
 else
 	fail "after the soak the test cache's own counts equal its shrinker's debugfs count per node" \
 		"module: $mine" "debugfs: $theirs" "$(cat "$TC/counts")" "--" "$(cat "$sd/count")"
