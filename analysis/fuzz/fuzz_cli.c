@@ -21,6 +21,7 @@
 #include "cmd.h"
 #include "trace.h"
 #include "util.h"
+#include "scrub.h"
 #include "zygote.h"
 
 #define MAX_ARGS 32
@@ -128,6 +129,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		else if (!strcmp(argv[1], "compare"))
 			cmd_compare(argc - 1, argv + 1);
 	} else {
+		scrub_stack();
 		trace_abandon();
 	}
 	armed = 0;

@@ -19,6 +19,7 @@
 #include "report.h"
 #include "trace.h"
 #include "util.h"
+#include "scrub.h"
 #include "zygote.h"
 
 static sigjmp_buf env;
@@ -94,6 +95,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		read_trace(path, &a, true, &fi, &ms, caps);
 		report();
 	} else {
+		scrub_stack();
 		trace_abandon();
 	}
 	armed = 0;

@@ -41,26 +41,26 @@ static void check_lost(const char *path, int64_t lost, bool allow)
 void read_trace(const char *path, struct agg *a, bool allow_lost,
 		struct finfo *fi, struct missing_set *ms, bool caps[CAP_MAX])
 {
-	struct trace t;
+	struct trace *t;
 	int64_t lost;
 
-	trace_open(&t, path);
-	t.span_ns = a->bucket_ns * (uint64_t)MAX_BUCKETS;
-	dec_caps(&t.dec, caps);
-	agg_file(a, caps, symbol, &t);
+	t = trace_open(path);
+	t->span_ns = a->bucket_ns * (uint64_t)MAX_BUCKETS;
+	dec_caps(&t->dec, caps);
+	agg_file(a, caps, symbol, t);
 	if (ms)
-		dec_missing(&t.dec, add_missing, ms);
-	trace_read(&t, agg_event, a);
+		dec_missing(&t->dec, add_missing, ms);
+	trace_read(t, agg_event, a);
 	agg_file_done(a);
-	lost = trace_lost(&t);
+	lost = trace_lost(t);
 	memset(fi, 0, sizeof(*fi));
 	fi->path = path;
-	fi->events = t.events;
-	fi->shrink_events = t.shrink_events;
-	fi->seconds = (t.last_ts - t.first_ts) / 1e9;
+	fi->events = t->events;
+	fi->shrink_events = t->shrink_events;
+	fi->seconds = (t->last_ts - t->first_ts) / 1e9;
 	fi->lost = lost;
-	if (trace_uname(&t))
-		fi->uname = xstrdup(trace_uname(&t));
-	trace_close(&t);
+	if (trace_uname(t))
+		fi->uname = xstrdup(trace_uname(t));
+	trace_free(t);
 	check_lost(path, lost, allow_lost);
 }

@@ -234,12 +234,13 @@ void trace_set_prober(const char *(*fn)(const char *path))
 	probe_headers = fn ? fn : probe_fork;
 }
 
-void trace_open(struct trace *t, const char *path)
+struct trace *trace_open(const char *path)
 {
+	struct trace *t = xcalloc(1, sizeof(*t));
 	const char *why;
 	struct tdat td;
+	int bad;
 
-	memset(t, 0, sizeof(*t));
 	t->path = path;
 	current = t;
 	check_file(path);
@@ -263,11 +264,11 @@ void trace_open(struct trace *t, const char *path)
 		fail(path, "cannot read the trace headers (truncated or corrupt file)");
 	}
 	t->tep = tracecmd_get_tep(t->in);
-	if (tracecmd_get_parsing_failures(t->in)) {
+	bad = tracecmd_get_parsing_failures(t->in);
+	if (bad) {
 		tdat_close(&td);
 		trace_close(t);
-		fail(path, "damaged trace: %d event formats do not parse",
-		     tracecmd_get_parsing_failures(t->in));
+		fail(path, "damaged trace: %d event formats do not parse", bad);
 	}
 	verify_pages(t, &td);
 	tdat_close(&td);
@@ -291,6 +292,7 @@ void trace_open(struct trace *t, const char *path)
 		fail(path, "no vmscan:mm_shrink_slab_end events with retval in this trace");
 	}
 	read_stats(t);
+	return t;
 }
 
 struct reader {
@@ -438,13 +440,19 @@ void trace_abandon(void)
 		return;
 	if (current->no_close)
 		current->in = NULL;	/* leaked, rather than a crash */
-	trace_close(current);
+	trace_free(current);
+}
+
+void trace_free(struct trace *t)
+{
+	trace_close(t);
+	if (t == current)
+		current = NULL;
+	free(t);
 }
 
 void trace_close(struct trace *t)
 {
-	if (t == current)
-		current = NULL;
 	free(t->want);
 	free(t->got);
 	free(t->cpu_ts);

@@ -36,12 +36,16 @@ typedef void (*ev_fn)(const struct ev *e, void *arg);
  * verify.c) before libtracecmd reads it, and what the library then reads
  * must be every event those pages hold, in time order on each CPU.
  */
-void trace_open(struct trace *t, const char *path);
+struct trace *trace_open(const char *path);
 void trace_read(struct trace *t, ev_fn fn, void *arg);
+/* The library's handle and the per-CPU counts; @t stays readable. */
 void trace_close(struct trace *t);
+/* trace_close(), then @t itself. */
+void trace_free(struct trace *t);
 /*
- * After a fail() that did not exit (the fuzzer's hook jumps out): close
- * whatever trace was being opened or read, unless closing could crash.
+ * After a fail() that did not exit (the fuzzer's hook jumps out): free
+ * the trace being opened or read, closing it unless that could crash.
+ * It lives on the heap, not in a frame the jump has left.
  */
 void trace_abandon(void);
 
