@@ -16,40 +16,13 @@
 
 #include "cgpath.h"
 
-static struct cg_ent *find(struct cgpath_cache *c, unsigned long long ino)
-{
-	for (size_t i = 0; i < c->n; i++)
-		if (c->v[i].ino == ino)
-			return &c->v[i];
-	return NULL;
-}
-
 static void put(struct cgpath_cache *c, unsigned long long ino,
 		const char *path)
 {
-	struct cg_ent *e = find(c, ino);
-	char *p = strdup(path);
+	struct keytab_ent *e = keytab_add(&c->tab, ino);
 
-	if (!p)
-		return;
-	if (!e) {
-		if (c->n == c->cap) {
-			size_t cap = c->cap ? 2 * c->cap : 64;
-			struct cg_ent *v = realloc(c->v, cap * sizeof(*v));
-
-			if (!v) {
-				free(p);
-				return;
-			}
-			c->v = v;
-			c->cap = cap;
-		}
-		e = &c->v[c->n++];
-		e->ino = ino;
-	} else {
-		free(e->path);	/* renamed since */
-	}
-	e->path = p;
+	if (e)
+		keytab_set(e, path);	/* new, or renamed since */
 }
 
 /* Cache every directory under @rel (a path below the root, in @rel). */
@@ -99,7 +72,7 @@ void cgpath_refresh(struct cgpath_cache *c)
 const char *cgpath_of(struct cgpath_cache *c, unsigned long long ino,
 		      char *buf, size_t len)
 {
-	struct cg_ent *e;
+	struct keytab_ent *e;
 	char rel[PATH_MAX] = "";
 	struct stat st;
 	int fd;
@@ -108,7 +81,7 @@ const char *cgpath_of(struct cgpath_cache *c, unsigned long long ino,
 		snprintf(buf, len, "/");
 		return buf;
 	}
-	e = find(c, ino);
+	e = keytab_find(&c->tab, ino);
 	if (!e && c->walked != c->gen + 1) {
 		c->walked = c->gen + 1;
 		c->walks++;
@@ -118,10 +91,10 @@ const char *cgpath_of(struct cgpath_cache *c, unsigned long long ino,
 			put(c, st.st_ino, "/");
 		if (fd >= 0)
 			walk(c, fd, rel, 0, 0);
-		e = find(c, ino);
+		e = keytab_find(&c->tab, ino);
 	}
-	if (e)
-		snprintf(buf, len, "%s", e->path);
+	if (e && e->val)
+		snprintf(buf, len, "%s", e->val);
 	else
 		snprintf(buf, len, "ino:%llu", ino);
 	return buf;
@@ -129,9 +102,5 @@ const char *cgpath_of(struct cgpath_cache *c, unsigned long long ino,
 
 void cgpath_free(struct cgpath_cache *c)
 {
-	for (size_t i = 0; i < c->n; i++)
-		free(c->v[i].path);
-	free(c->v);
-	c->v = NULL;
-	c->n = c->cap = 0;
+	keytab_free(&c->tab);
 }

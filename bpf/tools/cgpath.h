@@ -5,15 +5,12 @@
 
 #include <stddef.h>
 
-struct cg_ent {
-	unsigned long long ino;
-	char *path;		/* relative to the root, starting with '/' */
-};
+#include "keytab.h"
 
 struct cgpath_cache {
 	const char *root;	/* /sys/fs/cgroup, or a test's tree */
-	struct cg_ent *v;
-	size_t n, cap;
+	/* inode -> path relative to the root, starting with '/' */
+	struct keytab tab;
 	unsigned long gen;	/* bumped by cgpath_refresh() */
 	unsigned long walked;	/* gen of the last walk, 0 never */
 	unsigned long walks;	/* times the tree was walked */

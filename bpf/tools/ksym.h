@@ -3,18 +3,12 @@
 #ifndef __SHRINK_KSYM_H
 #define __SHRINK_KSYM_H
 
-#include <stddef.h>
-
-struct ksym_ent {
-	unsigned long long addr;
-	char *name;		/* NULL: not in kallsyms when it was read */
-	int looked;		/* 0: not looked for yet */
-};
+#include "keytab.h"
 
 struct ksym_cache {
 	const char *path;	/* /proc/kallsyms, or a test's file */
-	struct ksym_ent *v;
-	size_t n, cap;
+	/* address -> name; NULL if not in kallsyms when last read */
+	struct keytab tab;
 	unsigned long reads;	/* times the file was read */
 };
 
