@@ -40,7 +40,7 @@ say "host unit tests"
 } | untap >>"$tap"
 say "host unit tests done ($(elapsed))"
 
-# The in-guest suite runs in five boots, so that one group's leftovers
+# The in-guest suite runs in six boots, so that one group's leftovers
 # (cgroups, modules, files, tracers) never weigh on the next: 10-50 the
 # lab and the events, 60-70 the test cache and vmpressure, 80 the bpf tools,
 # 90 the cgroup v1 vmpressure eventfds (memory moves to a v1 hierarchy),
@@ -121,10 +121,10 @@ suite_boot() {
 lanes=("0 1 5" "2 3 4")
 [ "${SHRINKSCOPE_LANES:-2}" = 1 ] && lanes=("${!groups[*]}")
 # The regression reports boot base and full-batch. From an empty cache
-# their builds take 14 minutes of both cores; the guests leave some of the
-# machine idle (two lanes used 1.55 cores on average), so the builds start
-# now at nice 19, taking what the guests leave, and the reports wait for
-# them. Warm, both are cached and this returns at once.
+# their builds take 15 minutes of both cores; the guests leave part of the
+# machine idle (two boots together take 1.3 times one, not twice), so the
+# builds start now at nice 19, taking what the guests leave, and the
+# reports wait for them. Warm, both are cached and this returns at once.
 prebuild=
 if [ -z "${SHRINKSCOPE_SKIP_REGRESS:-}" ]; then
 	( for v in base full-batch; do

@@ -4,7 +4,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 echo "1..1"
 # MEMCG off is left to make bisect-check (all four configs): from an empty
 # cache each config compiles mm/ again for every patch that touches a
-# header, 3.5 minutes of make test's budget, and a kernel without memcg
+# header, 2.8 minutes of make test's budget, and a kernel without memcg
 # is the rarest of the four (Debian's, like most, has it on).
 # The other configs compile what the series config does (BISECT_SCOPE).
 configs=${BISECT_CONFIGS:-series noshrdbg notrace}
