@@ -23,14 +23,32 @@ for v in $(printf '%s\n' "$base" "$cand" | sort -u); do
 	"$TOP/vm/module-build.sh" "$v"
 done
 # Interleave the variants so that a drift of the machine hits both sides.
+# A TCG guest keeps about one host core busy, so run i of base and run i of
+# the candidate boot side by side (REGRESS_JOBS=1: one after the other).
+# Paired, whatever else loads the machine weighs on both sides alike.
+jobs=${REGRESS_JOBS:-2}
+[ "$jobs" = 1 ] || [ "$jobs" = 2 ] || die "REGRESS_JOBS must be 1 or 2"
+run_side() {
+	local i=$1 side=$2 v=$base
+	[ "$side" = cand ] && v=$cand
+	say "run $i of $runs: $scenario on $v ($side)"
+	RESULTS=$out/$side "$TOP/vm/run-scenario.sh" -k "$v" -r "$out/$side" "$scenario" >/dev/null ||
+		die "run $i of $scenario on $v failed (see $out/$side)"
+}
 for ((i = 1; i <= runs; i++)); do
-	for side in base cand; do
-		v=$base
-		[ "$side" = cand ] && v=$cand
-		say "run $i of $runs: $scenario on $v"
-		RESULTS=$out/$side "$TOP/vm/run-scenario.sh" -k "$v" -r "$out/$side" "$scenario" >/dev/null ||
-			die "run $i of $scenario on $v failed (see $out/$side)"
-	done
+	if [ "$jobs" = 1 ]; then
+		run_side "$i" base
+		run_side "$i" cand
+		continue
+	fi
+	run_side "$i" base &
+	b=$!
+	run_side "$i" cand &
+	c=$!
+	ok=1
+	wait "$b" || ok=0
+	wait "$c" || ok=0
+	[ "$ok" = 1 ] || die "run $i of $scenario failed"
 done
 # What the mail says was run: the variants' patches, the scenario's
 # parameters as given, and the command that does it all again.
