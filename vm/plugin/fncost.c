@@ -8,17 +8,29 @@
  *       fn=list_lru_del:0xffffffff8124,out=/path/fncost.txt
  *
  * A call starts when a vCPU executes the function's first instruction with
- * no counted call open, and ends at the ret that brings the call depth back
- * to zero: every call instruction met meanwhile deepens it, every ret
- * undoes one. Instructions are counted a translation block at a time (a
+ * no call of that function open, and ends at the ret that brings its call
+ * depth back to zero: every call instruction met meanwhile deepens it, every
+ * ret undoes one. Each named function is followed on its own, so one nested
+ * in another (a tracepoint probe inside do_shrink_slab()) is counted both
+ * as part of its caller and alone. Instructions are counted a translation block at a time (a
  * block never spans a call or ret), so nothing is sampled. A call that an
  * interrupt lands in counts the handler too: such calls are rare and
  * scattered, so the report gives, per function, the most frequent count
  * (the path a call takes when nothing interrupts it), its share of calls,
  * and the minimum and median.
  *
+ * A function named fn=NAME:0xADDR:self is counted without its callees: only
+ * the instructions of its own body (the call instructions included), and
+ * the calls it makes. Its cost then depends on its path alone, not on what
+ * a shrinker callback or a tracepoint probe did, and calls of one shape
+ * (the same number of callees: one count_objects, k scan_objects batches)
+ * cost the same from boot to boot.
+ *
  * Output, one line per function:
- *   NAME calls=N mode=I mode_calls=M min=I median=I
+ *   NAME calls=N mode=I mode_calls=M min=I median=I unbinned=N
+ * and for a self-counted function, one more line per number of callees
+ * (the most frequent first, up to MAX_SHAPES):
+ *   NAME callees=K calls=N mode=I mode_calls=M min=I median=I
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -29,25 +41,34 @@
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
-#define MAX_FNS		8
+#define MAX_FNS		16
 #define MAX_VCPUS	64
 #define HIST_SLOTS	4096	/* distinct per-call counts kept per function */
+#define MAX_SHAPES	8	/* callee counts reported per self-counted function */
 
 struct fn {
 	char name[64];
 	uint64_t addr;
+	int self;		/* count the function's own body only */
 };
 
 struct slot {
 	uint64_t insns;		/* 0: empty */
+	uint64_t callees;	/* calls the function made (self-counted) */
 	uint64_t calls;
+};
+
+/* One open call of a named function on a vCPU. */
+struct open_call {
+	int depth;		/* 0: not open */
+	uint64_t insns;
+	uint64_t callees;
 };
 
 /* What one vCPU is counting; vCPUs run on their own threads. */
 struct vcpu {
-	int depth;		/* 0: no counted call open */
-	int fn;
-	uint64_t insns;
+	int nr_open;		/* functions with a call open */
+	struct open_call open[MAX_FNS];
 	struct slot hist[MAX_FNS][HIST_SLOTS];
 	uint64_t overflow[MAX_FNS];	/* calls whose count found no slot */
 };
@@ -83,29 +104,39 @@ static enum kind insn_kind(const uint8_t *b, size_t n)
 	return K_OTHER;
 }
 
-static void record(struct vcpu *v)
+static void record(struct vcpu *v, int f)
 {
-	struct slot *h = v->hist[v->fn];
-	uint64_t i, k = v->insns * 0x9e3779b97f4a7c15ULL;
+	struct open_call *c = &v->open[f];
+	struct slot *h = v->hist[f];
+	uint64_t i, k = (c->insns ^ c->callees << 40) * 0x9e3779b97f4a7c15ULL;
 
 	for (i = 0; i < HIST_SLOTS; i++) {
 		struct slot *s = &h[(k + i) % HIST_SLOTS];
 
-		if (s->insns == v->insns || !s->insns) {
-			s->insns = v->insns;
+		if ((s->insns == c->insns && s->callees == c->callees) ||
+		    !s->insns) {
+			s->insns = c->insns;
+			s->callees = c->callees;
 			s->calls++;
 			return;
 		}
 	}
-	v->overflow[v->fn]++;
+	v->overflow[f]++;
 }
 
 static void on_tb(unsigned int cpu, void *udata)
 {
 	struct vcpu *v = &vcpus[cpu];
+	int f;
 
-	if (v->depth)
-		v->insns += (uintptr_t)udata;
+	if (!v->nr_open)
+		return;
+	for (f = 0; f < nr_fns; f++) {
+		struct open_call *c = &v->open[f];
+
+		if (c->depth == 1 || (c->depth && !fns[f].self))
+			c->insns += (uintptr_t)udata;
+	}
 }
 
 /* udata: function index, and the instructions left in the block from here. */
@@ -113,26 +144,48 @@ static void on_entry(unsigned int cpu, void *udata)
 {
 	struct vcpu *v = &vcpus[cpu];
 	uintptr_t u = (uintptr_t)udata;
+	struct open_call *c = &v->open[u & 0xff];
 
-	if (v->depth)
-		return;		/* called from a counted call: part of it */
-	v->depth = 1;
-	v->fn = u & 0xff;
-	v->insns = u >> 8;	/* the block's own callback ran before */
+	if (c->depth)
+		return;		/* a recursive call: part of the open one */
+	c->depth = 1;
+	c->insns = u >> 8;	/* the block's own callback ran before */
+	c->callees = 0;
+	v->nr_open++;
 }
 
 static void on_call(unsigned int cpu, void *udata)
 {
-	if (vcpus[cpu].depth)
-		vcpus[cpu].depth++;
+	struct vcpu *v = &vcpus[cpu];
+	int f;
+
+	if (!v->nr_open)
+		return;
+	for (f = 0; f < nr_fns; f++) {
+		struct open_call *c = &v->open[f];
+
+		if (c->depth == 1)
+			c->callees++;
+		if (c->depth)
+			c->depth++;
+	}
 }
 
 static void on_ret(unsigned int cpu, void *udata)
 {
 	struct vcpu *v = &vcpus[cpu];
+	int f;
 
-	if (v->depth && --v->depth == 0)
-		record(v);
+	if (!v->nr_open)
+		return;
+	for (f = 0; f < nr_fns; f++) {
+		struct open_call *c = &v->open[f];
+
+		if (c->depth && --c->depth == 0) {
+			record(v, f);
+			v->nr_open--;
+		}
+	}
 }
 
 static int fn_at(uint64_t vaddr)
@@ -194,10 +247,11 @@ static size_t merge(int f, struct slot *all)
 
 			if (!s->insns)
 				continue;
-			for (j = 0; j < n && all[j].insns != s->insns; j++)
+			for (j = 0; j < n && (all[j].insns != s->insns ||
+					      all[j].callees != s->callees); j++)
 				;
 			if (j == n)
-				all[n++] = (struct slot){ s->insns, 0 };
+				all[n++] = (struct slot){ s->insns, s->callees, 0 };
 			all[j].calls += s->calls;
 		}
 	}
@@ -205,30 +259,94 @@ static size_t merge(int f, struct slot *all)
 	return n;
 }
 
+/*
+ * Of the @n sorted slots in @all, those with @callees callees (any, if
+ * @callees is -1): their calls, and the mode, minimum and median count.
+ */
+struct summary {
+	uint64_t calls, mode, mode_calls, min, median;
+};
+
+static struct summary summarize(const struct slot *all, size_t n,
+				int64_t callees)
+{
+	struct summary r = { 0 };
+	uint64_t seen = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (callees >= 0 && all[i].callees != (uint64_t)callees)
+			continue;
+		if (!r.calls)
+			r.min = all[i].insns;
+		r.calls += all[i].calls;
+		if (all[i].calls > r.mode_calls) {
+			r.mode_calls = all[i].calls;
+			r.mode = all[i].insns;
+		}
+	}
+	for (i = 0; i < n && seen * 2 < r.calls; i++) {
+		if (callees >= 0 && all[i].callees != (uint64_t)callees)
+			continue;
+		seen += all[i].calls;
+		r.median = all[i].insns;
+	}
+	return r;
+}
+
+/* The callee count with the most calls among those not yet @done. */
+static int64_t next_shape(const struct slot *all, size_t n,
+			  const int64_t *done, int nr_done)
+{
+	uint64_t best_calls = 0;
+	int64_t best = -1;
+	size_t i;
+	int d;
+
+	for (i = 0; i < n; i++) {
+		struct summary s;
+
+		for (d = 0; d < nr_done && done[d] != (int64_t)all[i].callees; d++)
+			;
+		if (d < nr_done)
+			continue;
+		s = summarize(all, n, all[i].callees);
+		if (s.calls > best_calls) {
+			best_calls = s.calls;
+			best = all[i].callees;
+		}
+	}
+	return best;
+}
+
 static void report(FILE *o, int f, struct slot *all)
 {
-	uint64_t calls = 0, seen = 0, over = 0;
-	size_t n = merge(f, all), i, mode = 0;
-	uint64_t median = 0;
-	int c;
+	size_t n = merge(f, all);
+	struct summary s = summarize(all, n, -1);
+	int64_t done[MAX_SHAPES];
+	uint64_t over = 0;
+	int c, k;
 
 	for (c = 0; c < nr_vcpus; c++)
 		over += vcpus[c].overflow[f];
-	for (i = 0; i < n; i++) {
-		calls += all[i].calls;
-		if (all[i].calls > all[mode].calls)
-			mode = i;
-	}
-	for (i = 0; i < n && seen * 2 < calls; i++) {
-		seen += all[i].calls;
-		median = all[i].insns;
-	}
 	fprintf(o, "%s calls=%llu mode=%llu mode_calls=%llu min=%llu median=%llu unbinned=%llu\n",
-		fns[f].name, (unsigned long long)calls,
-		(unsigned long long)(n ? all[mode].insns : 0),
-		(unsigned long long)(n ? all[mode].calls : 0),
-		(unsigned long long)(n ? all[0].insns : 0),
-		(unsigned long long)median, (unsigned long long)over);
+		fns[f].name, (unsigned long long)s.calls,
+		(unsigned long long)s.mode, (unsigned long long)s.mode_calls,
+		(unsigned long long)s.min, (unsigned long long)s.median,
+		(unsigned long long)over);
+	if (!fns[f].self)
+		return;
+	for (k = 0; k < MAX_SHAPES; k++) {
+		done[k] = next_shape(all, n, done, k);
+		if (done[k] < 0)
+			break;
+		s = summarize(all, n, done[k]);
+		fprintf(o, "%s callees=%lld calls=%llu mode=%llu mode_calls=%llu min=%llu median=%llu\n",
+			fns[f].name, (long long)done[k],
+			(unsigned long long)s.calls, (unsigned long long)s.mode,
+			(unsigned long long)s.mode_calls,
+			(unsigned long long)s.min, (unsigned long long)s.median);
+	}
 }
 
 static void at_exit(qemu_plugin_id_t id, void *p)
@@ -248,18 +366,21 @@ static void at_exit(qemu_plugin_id_t id, void *p)
 	free(all);
 }
 
-/* fn=NAME:0xADDR */
+/* fn=NAME:0xADDR or fn=NAME:0xADDR:self */
 static int add_fn(const char *v)
 {
-	const char *colon = strrchr(v, ':');
+	const char *colon = strchr(v, ':');
+	struct fn *f = &fns[nr_fns];
 	char *end;
 
-	if (!colon || nr_fns == MAX_FNS || (size_t)(colon - v) >= sizeof(fns[0].name))
+	if (!colon || colon == v || nr_fns == MAX_FNS ||
+	    (size_t)(colon - v) >= sizeof(f->name))
 		return -1;
-	memcpy(fns[nr_fns].name, v, colon - v);
-	fns[nr_fns].name[colon - v] = '\0';
-	fns[nr_fns].addr = strtoull(colon + 1, &end, 16);
-	if (*end || !fns[nr_fns].addr)
+	memcpy(f->name, v, colon - v);
+	f->name[colon - v] = '\0';
+	f->addr = strtoull(colon + 1, &end, 16);
+	f->self = !strcmp(end, ":self");
+	if ((*end && !f->self) || !f->addr || end == colon + 1)
 		return -1;
 	nr_fns++;
 	return 0;
@@ -279,7 +400,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 			strcpy(out_path, argv[i] + 4);
 			continue;
 		}
-		fprintf(stderr, "fncost: bad argument '%s' (fn=NAME:0xADDR, out=FILE)\n",
+		fprintf(stderr, "fncost: bad argument '%s' (fn=NAME:0xADDR[:self], out=FILE)\n",
 			argv[i]);
 		return -1;
 	}
