@@ -9,8 +9,14 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 variant=${1:?usage: kernel-build.sh VARIANT}
-"$TOP/vm/kernel-tree.sh" "$variant"
 trees=$(KTREES)
+# One build of a variant at a time: make test builds base and full-batch
+# beside the suite while a regression test may already ask for them; the
+# second caller waits, then finds the kernel built.
+mkdir -p "$trees"
+exec {lock}>"$trees/$variant.lock"
+flock "$lock"
+"$TOP/vm/kernel-tree.sh" "$variant"
 tree=$trees/$variant
 fragment=$TOP/vm/kernel.config
 # Variants with our patches get the options those patches add.

@@ -8,6 +8,9 @@ tree=$(KTREES)/$variant
 [ -f "$tree/Module.symvers" ] || die "kernel $variant not built (run: make kernel VARIANT=$variant)"
 dir=$TOP/build/modules/$variant/testcache
 mkdir -p "$dir"
+# one build per variant at a time (see kernel-build.sh)
+exec {lock}>"$TOP/build/modules/$variant.lock"
+flock "$lock"
 # Kbuild writes objects next to the sources: build from a copy per variant.
 cp "$TOP"/testcache/*.[ch] "$TOP"/testcache/Kbuild "$dir"/
 run_step "building test cache module against $variant" "$dir/build.log" \
