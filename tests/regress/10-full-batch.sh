@@ -14,6 +14,11 @@
 . "$(dirname "$0")/lib.sh"
 plan 3
 runs=${REGRESS_RUNS:-3}
+# One guest at a time, as the thresholds above were set: numa-pressure's
+# reclaim depends on timing, and with series and full-batch booted side by
+# side (and the machine otherwise busy) the superblock row once came out
+# inconclusive (p 0.09, its interval 6..6141 times series) at 3 runs.
+export REGRESS_JOBS=1
 FILES=${FILES:-8000} OBJECTS=${OBJECTS:-8000} regress full-batch series full-batch numa-pressure "$runs"
 if [ "$rc" -ne 1 ] || [ ! -s "$dir/compare.json" ]; then
 	echo "not ok - compare series vs full-batch ($runs + $runs runs) exits 1 (changed): exit $rc, see $OUTDIR/full-batch.log"
