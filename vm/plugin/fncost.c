@@ -124,7 +124,13 @@ static void record(struct vcpu *v, int f)
 	v->overflow[f]++;
 }
 
-static void on_tb(unsigned int cpu, void *udata)
+enum step { STEP_BLOCK, STEP_CALL, STEP_RET };
+
+/*
+ * Advance every open call of @cpu by a block of @n instructions, a call
+ * instruction or a ret.
+ */
+static void step_open_calls(unsigned int cpu, enum step what, uint64_t n)
 {
 	struct vcpu *v = &vcpus[cpu];
 	int f;
@@ -134,9 +140,31 @@ static void on_tb(unsigned int cpu, void *udata)
 	for (f = 0; f < nr_fns; f++) {
 		struct open_call *c = &v->open[f];
 
-		if (c->depth == 1 || (c->depth && !fns[f].self))
-			c->insns += (uintptr_t)udata;
+		if (!c->depth)
+			continue;
+		switch (what) {
+		case STEP_BLOCK:
+			if (c->depth == 1 || !fns[f].self)
+				c->insns += n;
+			break;
+		case STEP_CALL:
+			if (c->depth == 1)
+				c->callees++;
+			c->depth++;
+			break;
+		case STEP_RET:
+			if (--c->depth == 0) {
+				record(v, f);
+				v->nr_open--;
+			}
+			break;
+		}
 	}
+}
+
+static void on_tb(unsigned int cpu, void *udata)
+{
+	step_open_calls(cpu, STEP_BLOCK, (uintptr_t)udata);
 }
 
 /* udata: function index, and the instructions left in the block from here. */
@@ -156,36 +184,12 @@ static void on_entry(unsigned int cpu, void *udata)
 
 static void on_call(unsigned int cpu, void *udata)
 {
-	struct vcpu *v = &vcpus[cpu];
-	int f;
-
-	if (!v->nr_open)
-		return;
-	for (f = 0; f < nr_fns; f++) {
-		struct open_call *c = &v->open[f];
-
-		if (c->depth == 1)
-			c->callees++;
-		if (c->depth)
-			c->depth++;
-	}
+	step_open_calls(cpu, STEP_CALL, 0);
 }
 
 static void on_ret(unsigned int cpu, void *udata)
 {
-	struct vcpu *v = &vcpus[cpu];
-	int f;
-
-	if (!v->nr_open)
-		return;
-	for (f = 0; f < nr_fns; f++) {
-		struct open_call *c = &v->open[f];
-
-		if (c->depth && --c->depth == 0) {
-			record(v, f);
-			v->nr_open--;
-		}
-	}
+	step_open_calls(cpu, STEP_RET, 0);
 }
 
 static int fn_at(uint64_t vaddr)
