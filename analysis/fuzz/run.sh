@@ -53,7 +53,11 @@ run() {
 export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:symbolize=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$an/fuzz/lsan.supp:print_suppressions=0}
-before=$(ls "$fz/crashes" | wc -l)
+# what libFuzzer leaves in crashes/: crash-, leak-, timeout-, oom- files
+# fail the run; slow-unit- files (an input over 10 s, which a loaded
+# machine produces) are only named
+artifacts() { ls -t "$fz/crashes" | grep -v -- '-slow-unit-'; }
+before=$(artifacts | wc -l)
 run fuzz_trace 2048 -dict="$an/fuzz/trace.dict" "$fz/corpus-trace" "$fz/traces" &
 t=$!
 # a command that fails leaves its memory behind, as exit() would: an hour
@@ -82,7 +86,9 @@ for name in fuzz_trace fuzz_cli; do
 	cov=$(grep -aoE 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+' "$log" | tail -1)
 	echo "$name: ${runs:-?} runs, ${speed:-?}/s, ${cov:-no coverage line} ($log)"
 done
-new=$(ls -t "$fz/crashes" | head -n $(($(ls "$fz/crashes" | wc -l) - before)))
+new=$(artifacts | head -n $(($(artifacts | wc -l) - before)))
+slow=$(ls "$fz/crashes" | grep -c -- '-slow-unit-')
+[ "$slow" -eq 0 ] || echo "fuzz: $slow input(s) took over 10 s (not failures): $fz/crashes/*-slow-unit-*"
 if [ $rt -ne 0 ] || [ $rc -ne 0 ] || [ -n "$new" ]; then
 	for f in $new; do
 		echo "fuzz: reproducer $fz/crashes/$f"
