@@ -91,5 +91,57 @@ insn() { awk -v f="$2" '$1 == f {for (i = 2; i <= NF; i++) if ($i ~ /^mode=/) pr
 	done
 } | tee -a "$out/summary.txt"
 
+# The shrink path in instructions: each function's own instructions on its
+# working path (callees apart), and each event's probe with its callees,
+# with the events off, on through tracefs (what trace-cmd record uses),
+# and under shrinkstat and bpftrace. Six boots, two at a time: the counts
+# do not depend on the load.
+shrink_run() {
+	"$TOP/vm/insns.sh" "$1" "$2" "$out/shrink-$1-$2" shrink >"$out/shrink-$1-$2.log" 2>&1 ||
+		die "shrink-path instruction counts on $1 ($2) failed: see $out/shrink-$1-$2.log"
+}
+# pair V1 M1 V2 M2: two runs side by side, failing if either does
+pair() {
+	local a
+	shrink_run "$1" "$2" &
+	a=$!
+	shrink_run "$3" "$4"
+	wait "$a"
+}
+pair base off series off
+pair base on series on
+pair series shrinkstat series bpftrace
+# working RUN FN: "callees mode" of FN's most frequent shape beyond an early
+# return; whole RUN FN: its mode, callees included (- if it never ran)
+working() {
+	awk -v f="$2" '$1 == f && $2 ~ /^callees=/ {
+		split($2, c, "="); split($3, n, "="); split($4, m, "=")
+		if (c[2] + 0 > 1 && n[2] + 0 > best) { best = n[2]; line = m[2] " (" c[2] ")" } }
+		END { print line ? line : "-" }' "$out/shrink-$1/fncost.txt"
+}
+whole() {
+	awk -v f="$2" '$1 == f && $2 ~ /^calls=/ { split($2, n, "="); split($3, m, "=")
+		found = 1; print (n[2] > 0 ? m[2] : "-") } END { if (!found) print "-" }' \
+		"$out/shrink-$1/fncost.txt"
+}
+{
+	echo "the shrink path: own instructions per call on the working path (callees), exact:"
+	printf '  %-20s %14s %14s %14s\n' function "base off" "series off" "series on"
+	for f in do_shrink_slab __list_lru_walk_one vmpressure; do
+		printf '  %-20s %14s %14s %14s\n' "$f" "$(working base-off "$f")" \
+			"$(working series-off "$f")" "$(working series-on "$f")"
+	done
+	printf '  %-20s %14s %14s %14s   (callees included)\n' vmpressure_work_fn \
+		"$(whole base-off vmpressure_work_fn)" "$(whole series-off vmpressure_work_fn)" \
+		"$(whole series-on vmpressure_work_fn)"
+	echo "instructions per event, the probe with its callees (mode; - not attached):"
+	printf '  %-22s %12s %12s %12s %12s\n' event "base ftrace" "ftrace" shrinkstat bpftrace
+	for e in mm_shrink_slab_start mm_shrink_slab_end mm_shrink_slab_batch list_lru_walk vmpressure_notify; do
+		printf '  %-22s %12s %12s %12s %12s\n' "$e" "$(whole base-on "trace_event_raw_event_$e")" \
+			"$(whole series-on "trace_event_raw_event_$e")" \
+			"$(whole series-shrinkstat "perf_trace_$e")" "$(whole series-bpftrace "perf_trace_$e")"
+	done
+} | tee -a "$out/summary.txt"
+
 # The analyser's speed on a large guest trace (issue: analysis speed).
 "$TOP/vm/bench-analysis.sh"

@@ -48,9 +48,12 @@ lru)
 	guest=(vm/guest/bench/insns.sh "$mode")
 	;;
 shrink)
+	# a tracepoint's probe: ftrace's ring buffer writer, or perf's, which
+	# runs the BPF programs of tracepoint attachments (bpftrace's and
+	# shrinkstat's)
 	case $mode in
 	off | on) probe=trace_event_raw_event_ ;;
-	shrinkstat | bpftrace) probe=__bpf_trace_ ;;
+	shrinkstat | bpftrace) probe=perf_trace_ ;;
 	*) die "shrink: MODE is off, on, shrinkstat or bpftrace" ;;
 	esac
 	want do_shrink_slab:self
