@@ -80,8 +80,8 @@ for r in "base off" "series off" "series on"; do
 	"$TOP/vm/insns.sh" "$1" "$2" "$out/insns-$1-$2" >"$out/insns-$1-$2.log" 2>&1 ||
 		die "instruction counts on $1 ($2) failed: see $out/insns-$1-$2.log"
 done
-insn() { awk -v f="$2" '$1 == f {for (i = 2; i <= NF; i++) if ($i ~ /^mode=/) print substr($i, 6)}' \
-	"$out/insns-$1/fncost.txt"; }
+. "$TOP/vm/fncost-read.sh"
+insn() { fncost_value "$out/insns-$1/fncost.txt" "$2" mode; }
 {
 	echo "instructions per call, callees included (mode of ${INSNS_PAIRS:-20000}+ calls, exact):"
 	printf '  %-14s %8s %14s %20s\n' function base "series off" "series, event on"
@@ -111,18 +111,20 @@ pair() {
 pair base off series off
 pair base on series on
 pair series shrinkstat series bpftrace
-# working RUN FN: "callees mode" of FN's most frequent shape beyond an early
-# return; whole RUN FN: its mode, callees included (- if it never ran)
+# working RUN FN: "mode (callees)" of FN's most frequent shape beyond an
+# early return; whole RUN FN: its mode, callees included (- if it never ran)
 working() {
-	awk -v f="$2" '$1 == f && $2 ~ /^callees=/ {
-		split($2, c, "="); split($3, n, "="); split($4, m, "=")
-		if (c[2] + 0 > 1 && n[2] + 0 > best) { best = n[2]; line = m[2] " (" c[2] ")" } }
-		END { print line ? line : "-" }' "$out/shrink-$1/fncost.txt"
+	local f=$out/shrink-$1/fncost.txt k
+	k=$(fncost_shapes "$f" "$2" | awk '$1 > 1' | head -1)
+	if [ -n "$k" ]; then echo "$(fncost_value "$f" "$2" mode "$k") ($k)"; else echo -; fi
 }
 whole() {
-	awk -v f="$2" '$1 == f && $2 ~ /^calls=/ { split($2, n, "="); split($3, m, "=")
-		found = 1; print (n[2] > 0 ? m[2] : "-") } END { if (!found) print "-" }' \
-		"$out/shrink-$1/fncost.txt"
+	local f=$out/shrink-$1/fncost.txt
+	if [ "$(fncost_value "$f" "$2" calls)" -gt 0 ] 2>/dev/null; then
+		fncost_value "$f" "$2" mode
+	else
+		echo -
+	fi
 }
 {
 	echo "the shrink path: own instructions per call on the working path (callees), exact:"

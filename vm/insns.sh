@@ -12,8 +12,8 @@
 # WORKLOAD shrink: do_shrink_slab(), the list_lru walk and vmpressure(),
 #   each without its callees (the shrinker's callbacks, the lock, a probe),
 #   vmpressure's work item with them, and each shrinker, list_lru_walk and
-#   vmpressure_notify probe with its callees, while drop_caches and
-#   memory.reclaim shrink the test cache and a file
+#   vmpressure_notify probe with its callees, while drop_caches and a
+#   memory.max shrink the test cache and a file
 #   (vm/guest/bench/insns-shrink.sh); MODE off, on (tracefs), shrinkstat or
 #   bpftrace. A probe the kernel lacks (base has none of the series') is
 #   left out of the plugin's list.

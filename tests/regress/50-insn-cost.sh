@@ -27,12 +27,9 @@ count base off &
 count series off
 wait
 count series on
+. "$TOP/vm/fncost-read.sh"
 # get RUN FUNCTION KEY: a value of the plugin's line for FUNCTION
-get() {
-	awk -v f="$2" -v k="$3" '$1 == f {
-		for (i = 2; i <= NF; i++) { split($i, kv, "="); if (kv[1] == k) print kv[2] } }' \
-		"$out/$1/fncost.txt" 2>/dev/null
-}
+get() { fncost_value "$out/$1/fncost.txt" "$2" "$3"; }
 # Each run: the test cache's pairs are the most frequent path of both (all
 # but the few calls an interrupt lands in: at least 95% of them).
 for r in base-off series-off series-on; do

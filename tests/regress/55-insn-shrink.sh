@@ -49,22 +49,21 @@ count base off &
 count series off
 wait
 
-# shapes RUN FN: FN's callee counts, the most frequent shape first
-shapes() {
-	awk -v f="$2" '$1 == f && $2 ~ /^callees=/ { split($2, c, "="); print c[2] }' \
-		"$out/$1/fncost.txt" 2>/dev/null
-}
+. "$TOP/vm/fncost-read.sh"
+# shapes RUN FN: FN's callee counts, the most frequent first
+shapes() { fncost_shapes "$out/$1/fncost.txt" "$2"; }
 # shape RUN FN K [min]: "calls mode" of FN's calls with K callees ("calls
 # min" with min: the shortest path of the shape)
 shape() {
-	awk -v f="$2" -v k="callees=$3" -v col="${4:-mode}" '$1 == f && $2 == k {
-		split($3, n, "="); for (i = 4; i <= NF; i++) { split($i, m, "=");
-		if (m[1] == col) print n[2], m[2] } }' "$out/$1/fncost.txt" 2>/dev/null
+	local n
+	n=$(fncost_value "$out/$1/fncost.txt" "$2" calls "$3")
+	[ -z "$n" ] || echo "$n $(fncost_value "$out/$1/fncost.txt" "$2" "${4:-mode}" "$3")"
 }
 # whole RUN FN: "calls mode" of all of FN's calls
 whole() {
-	awk -v f="$2" '$1 == f && $2 ~ /^calls=/ {
-		split($2, n, "="); split($3, m, "="); print n[2], m[2] }' "$out/$1/fncost.txt" 2>/dev/null
+	local n
+	n=$(fncost_value "$out/$1/fncost.txt" "$2" calls)
+	[ -z "$n" ] || echo "$n $(fncost_value "$out/$1/fncost.txt" "$2" mode)"
 }
 # compare WHAT FN BASE_K SERIES_K LIMIT [min]: series' mode (or min) at
 # SERIES_K callees at most LIMIT above base's at BASE_K, both shapes taken
