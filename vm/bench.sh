@@ -2,7 +2,8 @@
 # bench.sh: `make bench`. The tracepoints: boots base and series one after
 # the other, twice, times list_lru add+del and the shrink path in each guest,
 # and prints the figures with their ratios; then the analyser speed
-# benchmark (vm/bench-analysis.sh). Results: build/bench/.
+# benchmark (vm/bench-analysis.sh) and its instructions per event
+# (vm/bench-analysis-insns.sh). Results: build/bench/.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 out=$TOP/build/bench
@@ -147,3 +148,5 @@ whole() {
 
 # The analyser's speed on a large guest trace (issue: analysis speed).
 "$TOP/vm/bench-analysis.sh"
+# The same analyser in instructions per event (callgrind, host).
+"$TOP/vm/bench-analysis-insns.sh"
