@@ -1,6 +1,10 @@
 # shrinkscope: see README.md. Every target installs what it needs (make deps).
 SHELL := /bin/bash
 VARIANT ?= series
+# The kernel: Debian's linux-source-6.1 (default) or linux-source-6.12;
+# a variant may also name its kernel (VARIANT=6.12/series, BASE=6.1/base).
+KERNEL ?= 6.1
+export KERNEL
 SCENARIO ?= default
 RESULTS ?= results
 
@@ -19,6 +23,7 @@ help:
 	@echo "make run [SCENARIO=name]  boot the series kernel, run a scenario, report"
 	@echo "make view [TRACE=path]    KernelShark with the shrinkscope plugin on the last run's trace.dat"
 	@echo "make kernel VARIANT=v     build one kernel variant (base, series, debug, experiments)"
+	@echo "           KERNEL=6.12    the same on Debian's linux-source-6.12 (patches/6.12/); default 6.1"
 	@echo "make patches VARIANT=v    export the variant's kernel tree commits to patches/"
 	@echo "make rootfs               build the guest root filesystem"
 	@echo "make soak [DURATION=s]    tracing, tools, memcgs and the test cache churned at once on the debug kernel (600 s)"

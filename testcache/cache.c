@@ -9,8 +9,24 @@
 #include <linux/module.h>
 #include <linux/shrinker.h>
 #include <linux/slab.h>
+#include <linux/version.h>
 
 #include "testcache.h"
+
+/*
+ * 6.7 made shrinkers allocated objects (shrinker_alloc(), then
+ * shrinker_register() once the lrus exist); 6.8 gave list_lru_add() and
+ * list_lru_del() explicit node and memcg arguments, the old forms becoming
+ * list_lru_add_obj() and list_lru_del_obj(). The lab builds this module
+ * against 6.1 and 6.12.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 7, 0)
+#define TC_SHRINKER_ALLOC
+#endif
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 8, 0)
+#define list_lru_add_obj list_lru_add
+#define list_lru_del_obj list_lru_del
+#endif
 
 static unsigned int seeks = DEFAULT_SEEKS;
 module_param(seeks, uint, 0444);
@@ -23,11 +39,16 @@ static struct kmem_cache *tc_cache;
 static struct list_lru tc_lru;
 /* a second memcg-aware lru that no shrinker walks, for tc_bench_lru() */
 static struct list_lru tc_bench_lru;
-static struct shrinker tc_shrinker;
+#ifdef TC_SHRINKER_ALLOC
+static struct shrinker *tc_shrinker;
+#else
+static struct shrinker tc_shrinker_6_1;
+static struct shrinker *tc_shrinker = &tc_shrinker_6_1;
+#endif
 /*
- * prealloc_shrinker() is not exported: modules register the shrinker
- * first, to get the id list_lru_init_memcg() needs, and keep it idle until
- * the lru exists.
+ * Before 6.7 prealloc_shrinker() is not exported: modules register the
+ * shrinker first, to get the id list_lru_init_memcg() needs, and keep it
+ * idle until the lru exists. From 6.7 the shrinker is registered last.
  */
 static bool tc_ready;
 
@@ -127,7 +148,7 @@ long tc_populate(unsigned long nr, int nid, unsigned int ref_pct)
 		obj->nid = nid;
 		obj->referenced = ref_pct && (made * ref_pct) % 100 < ref_pct;
 		atomic_long_inc(&st->objects);
-		list_lru_add(&tc_lru, &obj->lru);
+		list_lru_add_obj(&tc_lru, &obj->lru);
 		made++;
 	}
 	list_for_each_entry_safe(obj, next, &misplaced, lru)
@@ -182,8 +203,8 @@ s64 tc_bench_lru_run(unsigned long nr)
 	INIT_LIST_HEAD(&obj->lru);
 	start = ktime_get_ns();
 	for (i = 0; i < nr; i++) {
-		list_lru_add(&tc_bench_lru, &obj->lru);
-		list_lru_del(&tc_bench_lru, &obj->lru);
+		list_lru_add_obj(&tc_bench_lru, &obj->lru);
+		list_lru_del_obj(&tc_bench_lru, &obj->lru);
 	}
 	start = ktime_get_ns() - start;
 	kmem_cache_free(tc_cache, obj);
@@ -214,6 +235,53 @@ unsigned long tc_drop_all(void)
 	return freed;
 }
 
+#ifdef TC_SHRINKER_ALLOC
+static int tc_shrinker_create(void)
+{
+	tc_shrinker = shrinker_alloc(SHRINKER_NUMA_AWARE | SHRINKER_MEMCG_AWARE,
+				     "shrinkscope-testcache");
+	if (!tc_shrinker)
+		return -ENOMEM;
+	tc_shrinker->count_objects = tc_count;
+	tc_shrinker->scan_objects = tc_scan;
+	tc_shrinker->seeks = seeks;
+	tc_shrinker->batch = batch;
+	return 0;
+}
+
+/* the lrus exist: from here reclaim may call us */
+static int tc_shrinker_start(void)
+{
+	shrinker_register(tc_shrinker);
+	return 0;
+}
+
+static void tc_shrinker_destroy(void)
+{
+	shrinker_free(tc_shrinker);
+}
+#else
+static int tc_shrinker_create(void)
+{
+	tc_shrinker->count_objects = tc_count;
+	tc_shrinker->scan_objects = tc_scan;
+	tc_shrinker->seeks = seeks;
+	tc_shrinker->batch = batch;
+	tc_shrinker->flags = SHRINKER_NUMA_AWARE | SHRINKER_MEMCG_AWARE;
+	return register_shrinker(tc_shrinker, "shrinkscope-testcache");
+}
+
+static int tc_shrinker_start(void)
+{
+	return 0;
+}
+
+static void tc_shrinker_destroy(void)
+{
+	unregister_shrinker(tc_shrinker);
+}
+#endif
+
 static int __init tc_init(void)
 {
 	int err;
@@ -224,22 +292,20 @@ static int __init tc_init(void)
 	if (!tc_cache)
 		return -ENOMEM;
 
-	tc_shrinker.count_objects = tc_count;
-	tc_shrinker.scan_objects = tc_scan;
-	tc_shrinker.seeks = seeks;
-	tc_shrinker.batch = batch;
-	tc_shrinker.flags = SHRINKER_NUMA_AWARE | SHRINKER_MEMCG_AWARE;
-	err = register_shrinker(&tc_shrinker, "shrinkscope-testcache");
+	err = tc_shrinker_create();
 	if (err)
 		goto err_cache;
-	err = list_lru_init_memcg(&tc_lru, &tc_shrinker);
+	err = list_lru_init_memcg(&tc_lru, tc_shrinker);
 	if (err)
 		goto err_shrinker;
-	err = list_lru_init_memcg(&tc_bench_lru, &tc_shrinker);
+	err = list_lru_init_memcg(&tc_bench_lru, tc_shrinker);
 	if (err)
 		goto err_bench;
 	/* publish the initialised lru to tc_count() */
 	smp_store_release(&tc_ready, true);
+	err = tc_shrinker_start();
+	if (err)
+		goto err_lru;
 	err = tc_debugfs_init();
 	if (err)
 		goto err_lru;
@@ -248,26 +314,26 @@ static int __init tc_init(void)
 err_lru:
 	list_lru_destroy(&tc_bench_lru);
 err_bench:
-	unregister_shrinker(&tc_shrinker);
+	tc_shrinker_destroy();
 	list_lru_destroy(&tc_lru);
 	goto err_cache;
 err_shrinker:
-	unregister_shrinker(&tc_shrinker);
+	tc_shrinker_destroy();
 err_cache:
 	kmem_cache_destroy(tc_cache);
 	return err;
 }
 
 /*
- * Unload is safe while reclaim runs: once unregister_shrinker() returns no
- * scan is running or can start, and debugfs writers are gone, so the lists
- * are ours alone to empty.
+ * Unload is safe while reclaim runs: once the shrinker is unregistered
+ * (unregister_shrinker(), shrinker_free()) no scan is running or can start,
+ * and debugfs writers are gone, so the lists are ours alone to empty.
  */
 static void __exit tc_exit(void)
 {
 	tc_debugfs_exit();
 	tc_pressure_exit();
-	unregister_shrinker(&tc_shrinker);
+	tc_shrinker_destroy();
 	tc_drop_all();
 	list_lru_destroy(&tc_bench_lru);
 	list_lru_destroy(&tc_lru);

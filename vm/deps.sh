@@ -4,7 +4,7 @@
 set -euo pipefail
 packages=(
 	# the kernel and its build
-	linux-source-6.1 git gcc make bc flex bison libelf-dev libssl-dev dwarves
+	"linux-source-${KERNEL:-6.1}" git gcc make bc flex bison libelf-dev libssl-dev dwarves
 	ccache xz-utils kmod cpio perl python3
 	# the guest
 	qemu-system-x86 debootstrap e2fsprogs debian-archive-keyring
@@ -19,6 +19,10 @@ packages=(
 	kernelshark libkshark-dev libjson-c-dev libglu1-mesa-dev g++
 	xvfb x11-utils imagemagick
 )
+# the kernels asked for: KERNEL, and any a variant names (BASE=6.1/base)
+for v in "${VARIANT:-}" "${BASE:-}" "${CAND:-}"; do
+	case "$v" in */*) packages+=("linux-source-${v%%/*}") ;; esac
+done
 missing=()
 for p in "${packages[@]}"; do
 	case "$p" in '#'*) continue ;; esac

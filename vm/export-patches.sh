@@ -11,7 +11,9 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-variant=${1:?usage: export-patches.sh VARIANT [DIR]}
+split_variant "${1:?usage: export-patches.sh [KERNEL/]VARIANT [DIR]}"
+pdir=$(PATCHES)
+mkdir -p "$pdir"
 dest=${2:-}
 [ "$variant" = base ] && die "base is the pristine tree; it has no patches"
 trees=$(KTREES)
@@ -26,7 +28,7 @@ cd "$tree"
 fmt=(git format-patch -q --zero-commit --no-signature --no-numbered)
 base=pristine
 if [ "$variant" != series ]; then
-	n=$(( $(git rev-list --count pristine..HEAD) - $(grep -cv '^\(#\|$\)' "$TOP/patches/series") ))
+	n=$(( $(git rev-list --count pristine..HEAD) - $(grep -cv '^\(#\|$\)' "$pdir/series") ))
 	[ "$n" -ge 1 ] || die "$variant has no commit on top of series"
 	base=HEAD~$n
 fi
@@ -63,7 +65,7 @@ if [ -n "$dest" ]; then
 		git format-patch -q --zero-commit --no-signature --numbered \
 			--cover-letter -o "$dest" pristine..HEAD
 		keep_cover "$dest/0000-cover-letter.patch" \
-			"$TOP/patches/0000-cover-letter.patch"
+			"$pdir/0000-cover-letter.patch"
 	else
 		"${fmt[@]}" -o "$dest" "$base..HEAD"
 	fi
@@ -71,23 +73,23 @@ if [ -n "$dest" ]; then
 fi
 if [ "$variant" = series ]; then
 	tmp=$(mktemp -d)
-	cover=$TOP/patches/0000-cover-letter.patch
+	cover=$pdir/0000-cover-letter.patch
 	git format-patch -q --zero-commit --no-signature --numbered \
 		--cover-letter -o "$tmp" pristine..HEAD
 	keep_cover "$tmp/0000-cover-letter.patch" "$cover"
-	rm -f "$TOP"/patches/[0-9][0-9][0-9][0-9]-*.patch
-	: >"$TOP/patches/series"
+	rm -f "$pdir"/[0-9][0-9][0-9][0-9]-*.patch
+	: >"$pdir/series"
 	for p in "$tmp"/*.patch; do
 		[ -e "$p" ] || continue
-		mv "$p" "$TOP/patches/"
+		mv "$p" "$pdir/"
 		# the cover letter is mail, not a commit: git am never sees it
 		[ "$(basename "$p")" = 0000-cover-letter.patch ] ||
-			basename "$p" >>"$TOP/patches/series"
+			basename "$p" >>"$pdir/series"
 	done
 	rmdir "$tmp"
 else
 	# One form only: writing one removes the other (variant_patches refuses both).
-	exp=$TOP/patches/experiments/$variant
+	exp=$pdir/experiments/$variant
 	if [ "$n" -eq 1 ]; then
 		"${fmt[@]}" --stdout HEAD~1..HEAD >"$exp.patch"
 		rm -f "$exp"/*.patch
@@ -100,4 +102,4 @@ else
 fi
 mapfile -t patches < <(variant_patches "$variant")
 echo "$(hash_of "${patches[@]}") $(git rev-parse HEAD)" >"$trees/$variant.applied"
-say "exported $variant: ${#patches[@]} patch(es) in patches/"
+say "exported $KERNEL/$variant: ${#patches[@]} patch(es) in ${pdir#"$TOP"/}/"

@@ -8,7 +8,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-variant=${1:?usage: kernel-build.sh VARIANT}
+split_variant "${1:?usage: kernel-build.sh [KERNEL/]VARIANT}"
 trees=$(KTREES)
 # One build of a variant at a time: make test builds base and full-batch
 # beside the suite while a regression test may already ask for them; the
@@ -24,6 +24,12 @@ fragments=("$fragment")
 [ "$variant" = base ] || fragments+=("$TOP/vm/kernel-series.config")
 # The debug variant adds the kernel's checkers (KASAN, kmemleak, ...).
 [ "$variant" = debug ] && fragments+=("$TOP/vm/kernel-debug.config")
+# The lines one kernel's Kconfig has and the other's dropped (6.12 sanitizes
+# all with UBSAN on; 6.1 asks): vm/kernel-debug.6.1.config after
+# vm/kernel-debug.config, and so on. Every line is still checked below.
+for f in "${fragments[@]}"; do
+	[ -f "${f%.config}.$KERNEL.config" ] && fragments+=("${f%.config}.$KERNEL.config")
+done
 
 export CCACHE_DIR=$SHRINKSCOPE_CACHE/ccache CCACHE_BASEDIR=$trees
 export CCACHE_NOHASHDIR=true CCACHE_MAXSIZE=20G CCACHE_COMPILERCHECK=content

@@ -8,17 +8,17 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-variant=${1:?usage: kernel-tree.sh VARIANT}
+split_variant "${1:?usage: kernel-tree.sh [KERNEL/]VARIANT}"
 trees=$(KTREES)
 main=$trees/base
-tarball=/usr/src/linux-source-6.1.tar.xz
+tarball=/usr/src/linux-source-$KERNEL.tar.xz
 export GIT_COMMITTER_NAME=shrinkscope GIT_COMMITTER_EMAIL=shrinkscope@localhost
 
 extract() {
 	local tmp=$trees/.extract
 	rm -rf "$tmp" && mkdir -p "$tmp"
 	tar -C "$tmp" -xf "$tarball"
-	mv "$tmp"/linux-source-6.1 "$main"
+	mv "$tmp/linux-source-$KERNEL" "$main"
 	rmdir "$tmp"
 	cd "$main"
 	git init -q -b base
@@ -27,12 +27,12 @@ extract() {
 	git add -f -A
 	GIT_AUTHOR_NAME=shrinkscope GIT_AUTHOR_EMAIL=shrinkscope@localhost \
 	GIT_AUTHOR_DATE='2013-05-09T00:00:00Z' GIT_COMMITTER_DATE='2013-05-09T00:00:00Z' \
-		git commit -q -m "pristine linux-source-6.1 $(kernel_version)"
+		git commit -q -m "pristine linux-source-$KERNEL $(kernel_version)"
 	git tag pristine
 }
 
 if ! git -C "$main" rev-parse -q --verify pristine >/dev/null 2>&1; then
-	[ -f "$tarball" ] || die "$tarball missing (run: make deps)"
+	[ -f "$tarball" ] || die "$tarball missing (run: make deps KERNEL=$KERNEL)"
 	rm -rf "$main" "$trees"/*.applied
 	mkdir -p "$trees"
 	run_step "extracting $(basename "$tarball") into a git tree" \

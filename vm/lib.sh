@@ -61,13 +61,45 @@ hash_of() {
 	done | sha256sum | cut -c1-16
 }
 
-# The kernel source is Debian's linux-source-6.1; its trees are keyed by the
-# package version so that a Debian update never mixes with an old build.
+# The kernels: Debian's linux-source-$KERNEL, 6.1 by default, 6.12 the
+# second (bookworm's security archive). Each kernel's trees are keyed by its
+# package version, so that a Debian update never mixes with an old build,
+# and each has its patches: patches/ for 6.1, patches/6.12/ for 6.12.
+KERNELS="6.1 6.12"
+: "${KERNEL:=6.1}"
+export KERNEL
+check_kernel() {
+	case " $KERNELS " in
+	*" $KERNEL "*) ;;
+	*) die "KERNEL=$KERNEL: the kernels are $KERNELS" ;;
+	esac
+}
 kernel_version() {
-	dpkg-query -W -f '${Version}' linux-source-6.1 2>/dev/null ||
-		die "linux-source-6.1 is not installed (run: make deps)"
+	check_kernel
+	dpkg-query -W -f '${Version}' "linux-source-$KERNEL" 2>/dev/null ||
+		die "linux-source-$KERNEL is not installed (run: make deps KERNEL=$KERNEL)"
 }
 KTREES() { echo "$SHRINKSCOPE_CACHE/linux-$(kernel_version)"; }
+PATCHES() {
+	check_kernel
+	if [ "$KERNEL" = 6.1 ]; then echo "$TOP/patches"; else echo "$TOP/patches/$KERNEL"; fi
+}
+
+# split_variant K/VARIANT or VARIANT: a variant may name its kernel
+# ("6.12/series"), so that one command can use two kernels (make regress).
+# Sets KERNEL (exported) from it, and $variant to the variant alone.
+split_variant() {
+	case "$1" in
+	*/*) KERNEL=${1%%/*} variant=${1#*/} ;;
+	*) variant=$1 ;;
+	esac
+	export KERNEL
+	check_kernel
+}
+# vname: the variant as the lab names it outside its kernel's trees
+# (build/modules/, /out/variant in the guest): "series" on 6.1,
+# "6.12/series" on 6.12
+vname() { if [ "$KERNEL" = 6.1 ]; then echo "$variant"; else echo "$KERNEL/$variant"; fi; }
 
 # variant_patches VARIANT: the patch files of a kernel variant, in order.
 #   base     the pristine Debian tree
@@ -80,12 +112,15 @@ KTREES() { echo "$SHRINKSCOPE_CACHE/linux-$(kernel_version)"; }
 # The list is what kernel-tree.sh hashes: a one-file experiment gives the same
 # list (and cached build) as before folders existed.
 variant_patches() {
-	local v=$1 p exp=$TOP/patches/experiments/$1
+	local v=$1 p dir exp
+	dir=$(PATCHES)
+	exp=$dir/experiments/$1
 	[ "$v" = base ] && return 0
+	[ -f "$dir/series" ] || die "no series for kernel $KERNEL ($dir/series)"
 	while read -r p; do
 		case "$p" in ''|'#'*) continue ;; esac
-		echo "$TOP/patches/$p"
-	done <"$TOP/patches/series"
+		echo "$dir/$p"
+	done <"$dir/series"
 	[ "$v" = series ] || [ "$v" = debug ] && return 0
 	if [ -f "$exp.patch" ]; then
 		compgen -G "$exp/*.patch" >/dev/null &&
@@ -95,6 +130,6 @@ variant_patches() {
 		# The glob's order follows the locale; name order is C order.
 		printf '%s\n' "$exp"/*.patch | LC_ALL=C sort
 	else
-		die "unknown kernel variant '$v' (base, series, or one of patches/experiments/*.patch, patches/experiments/*/)"
+		die "unknown kernel variant '$v' of $KERNEL (base, series, or one of ${dir#"$TOP"/}/experiments/*.patch, ${dir#"$TOP"/}/experiments/*/)"
 	fi
 }

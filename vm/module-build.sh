@@ -3,13 +3,13 @@
 # built kernel variant, into build/modules/VARIANT/ (loaded only in the guest).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-variant=${1:?usage: module-build.sh VARIANT}
+split_variant "${1:?usage: module-build.sh [KERNEL/]VARIANT}"
 tree=$(KTREES)/$variant
 [ -f "$tree/Module.symvers" ] || die "kernel $variant not built (run: make kernel VARIANT=$variant)"
-dir=$TOP/build/modules/$variant/testcache
+dir=$TOP/build/modules/$(vname)/testcache
 mkdir -p "$dir"
 # one build per variant at a time (see kernel-build.sh)
-exec {lock}>"$TOP/build/modules/$variant.lock"
+exec {lock}>"$TOP/build/modules/$(vname).lock"
 flock "$lock"
 # Kbuild writes objects next to the sources: build from a copy per variant.
 cp "$TOP"/testcache/*.[ch] "$TOP"/testcache/Kbuild "$dir"/

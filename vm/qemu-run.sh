@@ -3,7 +3,8 @@
 # run COMMAND (relative to the checkout) in the guest. Results land in OUTDIR:
 # console.log, exit-status and whatever the command writes to /out.
 #
-#   -k VARIANT   kernel variant (default: series)
+#   -k VARIANT   kernel variant (default: series), KERNEL/VARIANT for
+#                another kernel than $KERNEL (6.12/series)
 #   -o OUTDIR    results folder, shared read-write as /out (required)
 #   -n NODES     NUMA nodes (default $SHRINKSCOPE_NODES, else 2), memory split
 #                evenly between them
@@ -40,13 +41,14 @@ shift $((OPTIND - 1))
 # QEMU refuses nodes whose sizes do not add up to the guest's memory.
 [ $((mem % nodes)) -eq 0 ] || die "$mem MB does not divide evenly between $nodes nodes"
 
+split_variant "$variant"
 kernel=$(KTREES)/$variant/arch/x86/boot/bzImage
-[ -f "$kernel" ] || die "kernel $variant not built (run: make kernel VARIANT=$variant)"
+[ -f "$kernel" ] || die "kernel $(vname) not built (run: make kernel KERNEL=$KERNEL VARIANT=$variant)"
 img=$("$TOP/vm/rootfs.sh")
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 rm -f "$out/console.log" "$out/exit-status"
-echo "$variant" >"$out/variant"
+echo "$(vname)" >"$out/variant"
 echo "$nodes" >"$out/nodes"	# what the host-side checks expect
 printf '%q ' "$@" >"$out/job"
 echo >>"$out/job"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# regress.sh BASE CAND SCENARIO RUNS [THRESHOLD]: boot each kernel variant,
+# regress.sh BASE CAND SCENARIO RUNS [THRESHOLD]: boot each kernel variant
+# (KERNEL/VARIANT for a kernel other than $KERNEL: 6.1/base against 6.12/base),
 # run the scenario RUNS times on each (interleaved, one boot per run: the
 # boot-to-boot spread is part of the noise a verdict must survive), and
 # compare the traces with the analyser: a verdict per shrinker and node with
@@ -14,7 +15,8 @@ base=${1:?usage: regress.sh BASE CAND SCENARIO RUNS [THRESHOLD]}
 cand=${2:?usage} scenario=${3:?usage} runs=${4:?usage} threshold=${5:-10}
 [ "$runs" -ge 1 ] 2>/dev/null || die "RUNS must be a number from 1"
 results=${RESULTS:-$TOP/results}
-out=$results/$(date +%Y%m%d-%H%M%S)-regress-$base-vs-$cand-$scenario
+# a variant may name its kernel (6.12/base): the folder's name says it with -
+out=$results/$(date +%Y%m%d-%H%M%S)-regress-${base//\//-}-vs-${cand//\//-}-$scenario
 mkdir -p "$out"
 make -s -C "$TOP/analysis" >/dev/null
 make -s -C "$TOP/bpf/tools" >/dev/null
@@ -57,10 +59,11 @@ for p in $(sed -n 's/^#   \([A-Z][A-Z_0-9]*\) .*/\1/p' "$TOP/vm/guest/scenarios/
 	[ -n "${!p:-}" ] && params+=" $p=${!p}"
 done
 describe() {
-	local t n
+	local t n k=$KERNEL
 	t=$("$TOP/vm/kernel-path.sh" "$1")
 	n=$(git -C "$t" rev-list --count pristine..HEAD 2>/dev/null || echo '?')
-	echo "$1 ($n patches on Debian's linux-source-6.1)"
+	case "$1" in */*) k=${1%%/*} ;; esac
+	echo "$1 ($n patches on Debian's linux-source-$k $(KERNEL=$k kernel_version))"
 }
 only=()
 [ -n "${SHRINKERS:-}" ] && only=(--shrinker "$SHRINKERS")

@@ -26,8 +26,12 @@ bt_ready() {
 raw_report() { trace-cmd report -R -i "$1" 2>/dev/null; }
 
 # kunit_cases SUITE: how many cases the KUnit suite SUITE has, from its
-# source in patches/ (the plan of a file that reports them).
+# source in the booted kernel's patches (patches/, patches/6.12/ for a
+# 6.12 variant), the plan of a file that reports them.
 kunit_cases() {
-	awk -v s="$1" -f "$(dirname "${BASH_SOURCE[0]}")/../lib/kunit-cases.awk" \
-		"$(dirname "${BASH_SOURCE[0]}")"/../../patches/*.patch
+	local top dir
+	top=$(dirname "${BASH_SOURCE[0]}")/../..
+	dir=$top/patches
+	case "$(cat /out/variant 2>/dev/null)" in */*) dir+=/$(cut -d/ -f1 /out/variant) ;; esac
+	awk -v s="$1" -f "$top/tests/lib/kunit-cases.awk" "$dir"/*.patch
 }

@@ -1,18 +1,33 @@
 #!/bin/bash
-# Host checks of patches/: every patch is checkpatch --strict clean, the
-# series file lists them all in order, and the series tree exports back to
-# exactly these files (make patches round-trips).
+# Host checks of each kernel's patches (patches/ for 6.1, patches/6.12/):
+# every patch is checkpatch --strict clean, the series file lists them all
+# in order, and the series tree exports back to exactly these files (make
+# patches round-trips). A kernel without a series file is not ported yet.
 . "$(dirname "$0")/../../vm/lib.sh"
 . "$TOP/tests/lib/tap.sh"
+# KERNEL: its patch files, relative to its folder
+kernel_patches() {
+	(cd "$(PATCHES)" && for p in $(grep -v '^#' series) experiments/*.patch experiments/*/*.patch; do
+		[ -f "$p" ] && echo "$p"
+	done)
+}
+kernels=()
+n=0
+for KERNEL in $KERNELS; do
+	[ -f "$(PATCHES)/series" ] || continue
+	kernels+=("$KERNEL")
+	# two per patch, the series file, the cover letter, the round trip
+	n=$((n + 2 * $(kernel_patches | wc -l) + 3))
+done
+plan "$n"
+
+check_kernel_patches() {
 trees=$(KTREES)
 checkpatch=$trees/base/scripts/checkpatch.pl
-cd "$TOP/patches" || exit 1
-patches=$(for p in $(grep -v '^#' series) experiments/*.patch experiments/*/*.patch; do
-	[ -f "$p" ] && echo "$p"
-done)
-# two per patch, the series file, the cover letter, the round trip
-plan $((2 * $(wc -l <<<"$patches") + 3))
-[ -f "$checkpatch" ] || { fail "kernel tree with checkpatch.pl present"; exit 0; }
+cd "$(PATCHES)" || exit 1
+patches=$(kernel_patches)
+k=${KERNEL}:
+[ -f "$checkpatch" ] || { fail "$k kernel tree with checkpatch.pl present"; return; }
 # FILE_PATH_CHANGES: new files under mm/ are covered by MEMORY MANAGEMENT.
 # One report is not ours to fix: the alignment of an existing argument line
 # under a changed TP_printk() (mm_shrink_slab_start/end keep their lines as
@@ -28,39 +43,44 @@ for p in $patches; do
 		kind == "align" && /^[+ ]/ { if (++lines == 2 && /^ /) kind = "" }
 		END { if (kind != "") n++; print n + 0 }' <<<"$out")
 	if [[ "$res" == "total: 0 errors, 0 warnings, 0 checks"* ]]; then
-		pass "checkpatch --strict: $p"
+		pass "$k checkpatch --strict: $p"
 	elif [[ "$res" == total:* ]] && [ "$bad" -eq 0 ]; then
-		pass "checkpatch --strict: $p (${res#total: }: alignment of unchanged lines only)"
+		pass "$k checkpatch --strict: $p (${res#total: }: alignment of unchanged lines only)"
 	else
-		fail "checkpatch --strict: $p: $res"
+		fail "$k checkpatch --strict: $p: $res"
 	fi
 	! grep -q '^EXAMPLE:' "$p"
-	ok_if $? "$p: commit message has no placeholder left"
+	ok_if $? "$k $p: commit message has no placeholder left"
 done
 # The cover letter (git format-patch --cover-letter; make patches keeps its
 # subject and text) is written: no placeholder of git's left.
 if [ -f 0000-cover-letter.patch ] &&
    ! grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE \*\*\*\|^EXAMPLE:' 0000-cover-letter.patch &&
    grep -q "^Subject: \[PATCH 0/$(grep -vc '^#' series)\] [a-z]" 0000-cover-letter.patch; then
-	pass "0000-cover-letter.patch: subject and text written, for all $(grep -vc '^#' series) patches"
+	pass "$k 0000-cover-letter.patch: subject and text written, for all $(grep -vc '^#' series) patches"
 else
-	fail "0000-cover-letter.patch is written" "$(grep -m1 '^Subject:' 0000-cover-letter.patch 2>&1)"
+	fail "$k 0000-cover-letter.patch is written" "$(grep -m1 '^Subject:' 0000-cover-letter.patch 2>&1)"
 fi
 listed=$(grep -v '^#' series | tr '\n' ' ')
 present=$(ls [0-9][0-9][0-9][0-9]-*.patch 2>/dev/null | grep -v '^0000-cover-letter' | tr '\n' ' ')
 if [ "$listed" = "$present" ]; then
-	pass "patches/series lists every patch, in order"
+	pass "$k series lists every patch, in order"
 else
-	fail "patches/series lists every patch, in order" "series: $listed; files: $present"
+	fail "$k series lists every patch, in order" "series: $listed; files: $present"
 fi
 if [ ! -d "$trees/series" ]; then
-	skip "make patches round-trips the series tree without a diff" "no series kernel tree yet"
+	skip "$k make patches round-trips the series tree without a diff" "no series kernel tree yet"
 else
 	tmp=$(mktemp -d)
-	"$TOP/vm/export-patches.sh" series "$tmp" 2>/dev/null
+	"$TOP/vm/export-patches.sh" "$KERNEL/series" "$tmp" 2>/dev/null
 	bad=0
 	for p in "$tmp"/*.patch; do cmp -s "$p" "$(basename "$p")" || bad=1; done
 	[ "$(ls "$tmp" | wc -l)" = "$(ls [0-9][0-9][0-9][0-9]-*.patch | wc -l)" ] || bad=1
 	rm -rf "$tmp"
-	ok_if $bad "make patches round-trips the series tree without a diff"
+	ok_if $bad "$k make patches round-trips the series tree without a diff"
 fi
+}
+
+for KERNEL in "${kernels[@]}"; do
+	check_kernel_patches
+done

@@ -4,6 +4,8 @@
 # the suite's cases in patches/.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:?usage: 05-kunit.sh OUTDIR}
-echo "1..$(awk -v s=list_lru -f "$top/tests/lib/kunit-cases.awk" "$top"/patches/*.patch)"
+dir=$top/patches	# patches/6.12/ for a 6.12 variant ("6.12/series")
+case "$(cat "$out/variant" 2>/dev/null)" in */*) dir+=/$(cut -d/ -f1 "$out/variant") ;; esac
+echo "1..$(awk -v s=list_lru -f "$top/tests/lib/kunit-cases.awk" "$dir"/*.patch)"
 awk -v suites=list_lru -v where="at boot" -f "$top/tests/guest/ktap.awk" \
 	"$out/console.log"
