@@ -22,8 +22,12 @@ done
 plan "$n"
 
 check_kernel_patches() {
-trees=$(KTREES)
+# the kernel's own checkpatch; 6.1's where the other kernel's source is
+# not installed (make test installs 6.1 only), and no round trip there
+trees=
+dpkg-query -W "linux-source-$KERNEL" >/dev/null 2>&1 && trees=$(KTREES)
 checkpatch=$trees/base/scripts/checkpatch.pl
+[ -f "$checkpatch" ] || checkpatch=$(KERNEL=6.1 KTREES)/base/scripts/checkpatch.pl
 cd "$(PATCHES)" || exit 1
 patches=$(kernel_patches)
 k=${KERNEL}:
@@ -68,8 +72,8 @@ if [ "$listed" = "$present" ]; then
 else
 	fail "$k series lists every patch, in order" "series: $listed; files: $present"
 fi
-if [ ! -d "$trees/series" ]; then
-	skip "$k make patches round-trips the series tree without a diff" "no series kernel tree yet"
+if [ -z "$trees" ] || [ ! -d "$trees/series" ]; then
+	skip "$k make patches round-trips the series tree without a diff" "no $KERNEL series kernel tree here (make kernel KERNEL=$KERNEL)"
 else
 	tmp=$(mktemp -d)
 	"$TOP/vm/export-patches.sh" "$KERNEL/series" "$tmp" 2>/dev/null
