@@ -25,6 +25,20 @@ bt_ready() {
 # raw_report DAT: trace-cmd report with every field as name=value.
 raw_report() { trace-cmd report -R -i "$1" 2>/dev/null; }
 
+# guest_kernel: the kernel this guest booted, as the lab names it (6.1,
+# 6.12): a 6.12 variant is "6.12/NAME" in /out/variant.
+guest_kernel() {
+	case "$(cat /out/variant 2>/dev/null)" in */*) cut -d/ -f1 /out/variant ;; *) echo 6.1 ;; esac
+}
+
+# catalogue: tracepoints/fields.tsv without its comments and without the
+# rows of fields another kernel has (column 7: the kernels a field exists
+# on, empty for all)
+catalogue() {
+	awk -F'\t' -v k="$(guest_kernel)" '!/^#/ && ($7 == "" || index(" " $7 " ", " " k " "))' \
+		/host/tracepoints/fields.tsv
+}
+
 # kunit_cases SUITE: how many cases the KUnit suite SUITE has, from its
 # source in the booted kernel's patches (patches/, patches/6.12/ for a
 # 6.12 variant), the plan of a file that reports them.
