@@ -17,7 +17,8 @@
 # from an empty cache. Not with nomemcg, which lacks two of those objects.
 # BOOT=1 (make bisect-check BOOT=1): instead, after each patch the whole
 # kernel is built in each config and booted (vm/guest/bisect-smoke.sh: its
-# KUnit cases, reclaim with every event it has on, a clean console). Long:
+# KUnit cases, as many as the patches so far define, reclaim with every
+# event it has on, a clean console). Long:
 # a full build per patch and config; not part of make test.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -54,14 +55,36 @@ configure() {
 	esac
 }
 
-# boot_step CONFIG PATCH: boot the tree as built after PATCH; the console
-# check of vm/qemu-run.sh fails it on any splat.
+# series_options: the options the series itself adds (its KUnit suites,
+# vm/kernel-series.config) exist only from the patch that adds them, and
+# olddefconfig dropped them at pristine: set them again after each patch,
+# so that a step's boot runs the suites it has.
+series_options() {
+	local line
+	while read -r line; do
+		case "$line" in
+		CONFIG_*=*) scripts/config --set-val "${line%%=*}" "${line#*=}" ;;
+		esac
+	done <"$TOP/vm/kernel-series.config"
+	kmake olddefconfig >/dev/null
+}
+
+# boot_step CONFIG PATCH APPLIED...: boot the tree as built after PATCH; the
+# console check of vm/qemu-run.sh fails it on any splat, and the built-in
+# list_lru KUnit suite must have run every case the patches applied so far
+# define (none before the patch that adds it).
 boot_step() {
-	local out=$trees/bisect-boot/$1/$(basename "$2" .patch)
-	say "bisect ($1): booting $(basename "$2")"
+	local config=$1 p=$2 out want got
+	shift 2
+	out=$trees/bisect-boot/$config/$(basename "$p" .patch)
+	say "bisect ($config): booting $(basename "$p")"
 	"$TOP/vm/qemu-run.sh" -k bisect -o "$out" -- vm/guest/bisect-smoke.sh ||
-		die "bisect ($1): the kernel after $(basename "$2") does not boot clean (see $out/job.log, $out/console.log)"
+		die "bisect ($config): the kernel after $(basename "$p") does not boot clean (see $out/job.log, $out/console.log)"
 	sed 's/^/[shrinkscope]   /' "$out/job.log" >&2
+	want=$(awk -v s=list_lru -f "$TOP/tests/lib/kunit-cases.awk" "$@")
+	got=$(sed -n 's/^KUnit cases passed: //p' "$out/job.log")
+	[ "$got" = "$want" ] ||
+		die "bisect ($config): after $(basename "$p") ${got:-no} KUnit cases passed, the patches so far define $want (see $out/console.log)"
 }
 
 # BISECT_CONFIGS: a subset, to check one config alone
@@ -70,8 +93,11 @@ for config in ${BISECT_CONFIGS:-series noshrdbg nomemcg notrace}; do
 		die "bisect: nomemcg compiles mm/ (BISECT_SCOPE=touched names memcontrol.o)"
 	git reset -q --hard pristine
 	run_step "bisect ($config): preparing the scratch tree" "$trees/bisect.log" configure $config
+	applied=()
 	for p in "${patches[@]}"; do
 		git am -q --committer-date-is-author-date "$p"
+		applied+=("$p")
+		[ -z "${BOOT:-}" ] || series_options
 		if [ $config = series ] || [ "${BISECT_SCOPE:-}" = touched ]; then
 			objs=$(git diff --name-only HEAD~1 -- '*.c' | sed 's/\.c$/.o/')
 			# what includes the changed trace and mm headers, in mm/
@@ -82,7 +108,7 @@ for config in ${BISECT_CONFIGS:-series noshrdbg nomemcg notrace}; do
 		fi
 		[ -z "${BOOT:-}" ] || objs="bzImage"
 		run_step "bisect ($config): $(basename "$p")" "$trees/bisect.log" kmake $objs
-		[ -z "${BOOT:-}" ] || boot_step "$config" "$p"
+		[ -z "${BOOT:-}" ] || boot_step "$config" "$p" "${applied[@]}"
 	done
 done
 cd "$trees"
