@@ -43,9 +43,10 @@ catalogue() {
 # source in the booted kernel's patches (patches/, patches/6.12/ for a
 # 6.12 variant), the plan of a file that reports them.
 kunit_cases() {
-	local top dir
+	local top dir k
 	top=$(dirname "${BASH_SOURCE[0]}")/../..
 	dir=$top/patches
-	case "$(cat /out/variant 2>/dev/null)" in */*) dir+=/$(cut -d/ -f1 /out/variant) ;; esac
+	k=$(guest_kernel)
+	[ "$k" = 6.1 ] || dir+=/$k
 	awk -v s="$1" -f "$top/tests/lib/kunit-cases.awk" "$dir"/*.patch
 }
