@@ -59,11 +59,11 @@ for p in $(sed -n 's/^#   \([A-Z][A-Z_0-9]*\) .*/\1/p' "$TOP/vm/guest/scenarios/
 	[ -n "${!p:-}" ] && params+=" $p=${!p}"
 done
 describe() {
-	local t n k=$KERNEL
+	local t n
 	t=$("$TOP/vm/kernel-path.sh" "$1")
 	n=$(git -C "$t" rev-list --count pristine..HEAD 2>/dev/null || echo '?')
-	case "$1" in */*) k=${1%%/*} ;; esac
-	echo "$1 ($n patches on Debian's linux-source-$k $(KERNEL=$k kernel_version))"
+	# in a subshell: split_variant sets KERNEL for its caller
+	(split_variant "$1" && echo "$1 ($n patches on Debian's linux-source-$KERNEL $(kernel_version))")
 }
 only=()
 [ -n "${SHRINKERS:-}" ] && only=(--shrinker "$SHRINKERS")
