@@ -50,6 +50,7 @@ patches: deps
 	@vm/export-patches.sh $(VARIANT)
 
 test: deps
+	@VARIANT=6.12/series vm/deps.sh	# tests/run.sh boots 6.12's series too
 	@vm/kernel-build.sh series
 	@vm/module-build.sh series
 	@vm/kernel-build.sh debug
