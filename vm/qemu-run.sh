@@ -92,7 +92,7 @@ cmdline+=" panic=-1 oops=panic loglevel=7"
 grep -q '^CONFIG_KASAN=y' "$(KTREES)/$variant/.config" && cmdline+=" pci=noacpi,nomsi"
 cmdline+=" $extra"
 
-say "booting $variant ($nodes nodes, ${mem} MB, $cpus vCPUs) for: $*"
+say "booting $(vname) ($nodes nodes, ${mem} MB, $cpus vCPUs) for: $*"
 start=$(date +%s)
 # Progress: the guest prints "shrinkscope:" lines on its console.
 touch "$out/console.log"
