@@ -5,7 +5,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 split_variant "${1:?usage: module-build.sh [KERNEL/]VARIANT}"
 tree=$(KTREES)/$variant
-[ -f "$tree/Module.symvers" ] || die "kernel $variant not built (run: make kernel VARIANT=$variant)"
+[ -f "$tree/Module.symvers" ] || die "kernel $variant not built (run: make kernel KERNEL=$KERNEL VARIANT=$variant)"
 dir=$TOP/build/modules/$(vname)/testcache
 mkdir -p "$dir"
 # one build per variant at a time (see kernel-build.sh)
@@ -13,16 +13,16 @@ exec {lock}>"$TOP/build/modules/$(vname).lock"
 flock "$lock"
 # Kbuild writes objects next to the sources: build from a copy per variant.
 cp "$TOP"/testcache/*.[ch] "$TOP"/testcache/Kbuild "$dir"/
-run_step "building test cache module against $variant" "$dir/build.log" \
+run_step "building test cache module against $(vname)" "$dir/build.log" \
 	make -C "$tree" M="$dir" modules ||
-	die "test cache module does not build against $variant"
+	die "test cache module does not build against $(vname)"
 if grep -E 'warning:' "$dir/build.log" >&2; then
-	die "test cache module builds with warnings against $variant"
+	die "test cache module builds with warnings against $(vname)"
 fi
 
 # The kernel's own modules (a KUnit suite that must be loaded from the guest
 # with cgroups of its own), next to it for the guest to insmod.
-kdir=$TOP/build/modules/$variant/kernel
+kdir=$TOP/build/modules/$(vname)/kernel
 rm -rf "$kdir"
 mkdir -p "$kdir"
 if [ -s "$tree/modules.order" ]; then
