@@ -50,8 +50,9 @@ say "host unit tests done ($(elapsed))"
 # 99 is the soak's short form (tests/guest/99-soak.sh, SOAK_S seconds).
 # Every boot is of the debug kernel (KASAN, kmemleak, DEBUG_LIST,
 # DEBUG_OBJECTS, DEBUG_VM, UBSAN, SLUB debugging, lockdep): its checkers
-# are the bar for the series. The regression reports boot production
-# configs (series, base, experiments).
+# are the bar for the series. On 6.1 a seventh boots 6.12's series for
+# groups 1-5 (below). The regression reports boot production configs
+# (series, base, experiments).
 groups=("1 2 3 4 5" "6 7" "8" "90" "95" "99")
 bootargs=("" "" "" "" "cgroup_disable=memory" "")
 suite=${SHRINKSCOPE_SUITE_VARIANT:-debug}
