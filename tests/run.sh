@@ -64,8 +64,17 @@ kernels=("$suite" "$suite" "$suite" "$suite" "$suite" "$suite")
 # their catalogue, robustness and the KUnit suites (groups 1-5, about the
 # time of one 6.1 boot on series). Both kernels' full suites do not fit
 # CI's budget (NOTES.md).
+# A machine that has never built 6.12's series skips that boot, counted,
+# with the command that builds it: from an empty cache its 17-minute build
+# would take make test past CI's 90 minutes (NOTES.md). Once built, every
+# make test keeps it current and boots it.
+skip612=
 if [ "$KERNEL" = 6.1 ] && [ -z "${SHRINKSCOPE_SUITE_VARIANT:-}" ]; then
-	groups+=("1 2 3 4 5") bootargs+=("") kernels+=(6.12/series)
+	if [ -f "$(KERNEL=6.12 KTREES)/series/arch/x86/boot/bzImage" ]; then
+		groups+=("1 2 3 4 5") bootargs+=("") kernels+=(6.12/series)
+	else
+		skip612="6.12's series was never built here (make kernel KERNEL=6.12); a cold make test leaves its 17-minute build out to stay within CI's 90 minutes"
+	fi
 fi
 
 # limits V: a boot's and a file's time limit on variant V. Under TCG the
@@ -174,6 +183,7 @@ for g in "${!groups[@]}"; do
 	cat "$out/boot$g.tap" 2>/dev/null ||
 		fail "boot $((g + 1)) of the in-guest suite left results"
 done >>"$tap"
+[ -z "$skip612" ] || skip "the 6.12 core boot (groups 1-5 on 6.12/series)" "$skip612" >>"$tap"
 say "in-guest suite done ($(elapsed))"
 
 if [ -z "$no_regress" ]; then
