@@ -61,13 +61,10 @@ kernels=("$suite" "$suite" "$suite" "$suite" "$suite" "$suite")
 # The second kernel (issue 17). Its whole suite is make test KERNEL=6.12
 # (the boots above on 6.12's debug kernel); make test on 6.1 boots 6.12's
 # series once more for what a port breaks first: the lab, the events and
-# their catalogue, robustness and the KUnit suites (groups 1-5, about the
-# time of one 6.1 boot on series). Both kernels' full suites do not fit
-# CI's budget (NOTES.md).
-# A machine that has never built 6.12's series skips that boot, counted,
-# with the command that builds it: from an empty cache its 17-minute build
-# would take make test past CI's 90 minutes (NOTES.md). Once built, every
-# make test keeps it current and boots it.
+# their catalogue, robustness and the KUnit suites (groups 1-5, 2.4 min).
+# A machine that has never built that kernel skips the boot, counted, with
+# the command that builds it: from an empty cache its 17-minute build would
+# take make test past CI's 90 minutes (NOTES.md).
 skip612=
 if [ "$KERNEL" = 6.1 ] && [ -z "${SHRINKSCOPE_SUITE_VARIANT:-}" ]; then
 	if [ -f "$(KERNEL=6.12 KTREES)/series/arch/x86/boot/bzImage" ]; then
@@ -92,8 +89,8 @@ suite_boot() {
 	local btap=$out/boot$1.tap kernel=${kernels[$1]} boot_limit file_limit
 	: >"$btap"
 	limits "$kernel"
-	# 6.12's series comes from the prebuild below: wait for it (the
-	# build takes a lock per variant), or build it if there is none
+	# 6.12's series, built once: the prebuild below brings it up to date
+	# (a lock per variant makes this wait for it)
 	if [ "$kernel" != "$suite" ] && ! { "$TOP/vm/kernel-build.sh" "$kernel" &&
 		"$TOP/vm/module-build.sh" "$kernel"; } >"$out/build$1.log" 2>&1; then
 		fail "$boot: kernel $kernel built (see $out/build$1.log)" >>"$btap"

@@ -75,8 +75,7 @@ done
 # code (tracepoints enabled during reclaim) makes a vCPU execute an int3
 # the patching CPU has already removed: Oops "int3" on 6.12, an endless
 # int3 loop and RCU stalls on 6.1, both on stock kernels; never with
-# thread=single (NOTES.md). A guest's work is mostly serial shell work,
-# so one thread costs little. SHRINKSCOPE_TCG_THREAD=multi: the old mode.
+# thread=single (NOTES.md). SHRINKSCOPE_TCG_THREAD=multi: the old mode.
 accel=(-accel "tcg,thread=${SHRINKSCOPE_TCG_THREAD:-single}" -cpu max)
 [ "${SHRINKSCOPE_ACCEL:-tcg}" = kvm ] && accel=(-accel kvm -cpu host)
 [ ${#plugin[@]} -gt 0 ] && [ "${SHRINKSCOPE_ACCEL:-tcg}" = kvm ] &&
