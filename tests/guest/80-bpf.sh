@@ -85,23 +85,25 @@ bt_run() {
 	cp "/tmp/$name.out" "$OUT/$name.out"
 }
 
-# shrink_freed.bt printing every second: the intervals add up to the
-# module's count, so each interval's figures were cleared after printing
-# (running totals would count the drop again in each later interval).
+# shrink_freed.bt printing running totals every second, the drop ending
+# while it ticks: its last print is the module's count and trace-cmd's, and
+# no print is below the one before (a clear between prints, or a call lost
+# between a print and a clear, would show here).
 tc_workload_idle() { tc_workload; sleep 2.5; }
 bt_run shrink_freed tc_workload_idle 1
 ticks=$(grep -cE '^[0-9]{2}:[0-9]{2}:[0-9]{2}$' /tmp/shrink_freed.out)
 tcrep=$(raw_report /tmp/bpf-tc.dat)
 for nid in 0 1; do
 	m=$(freed_by_module $nid)
-	b=$(bt_map /tmp/shrink_freed.out "@freed[shrinkscope-testcache, $nid, $ino]")
+	b=$(awk -v totals=1 -v map="@freed[shrinkscope-testcache, $nid, $ino]" \
+		-f btmap.awk /tmp/shrink_freed.out)
 	t=$(gawk -f lib.awk -v ino="$ino" -v nid="$nid" -e 'parse() == "mm_shrink_slab_end" &&
 		f["name"] == "shrinkscope-testcache" && f["memcg_id"] == ino && f["nid"] == nid {s += f["retval"]}
 		END {print s + 0}' <<<"$tcrep")
 	if [ -n "$m" ] && [ "$m" -gt 0 ] && [ "$m" = "$b" ] && [ "$m" = "$t" ] && [ "$ticks" -ge 2 ]; then
-		pass "shrink_freed.bt: node $nid memcg $ino freed $b over $ticks intervals = module $m = trace-cmd $t"
+		pass "shrink_freed.bt: node $nid memcg $ino running total $b after $ticks intervals = module $m = trace-cmd $t"
 	else
-		fail "shrink_freed.bt's intervals add up to the module and trace-cmd on node $nid" \
+		fail "shrink_freed.bt's running total is the module's and trace-cmd's on node $nid" \
 			"bpftrace ${b:-none} over $ticks intervals, module ${m:-none}, trace-cmd $t"
 	fi
 done
