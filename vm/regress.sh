@@ -82,9 +82,31 @@ for fmt in json mail; do
 	[ "$frc" -eq "$rc" ] || die "the $fmt compare exited $frc, the text one $rc"
 done
 echo "$rc" >"$out/status"
+# OOM kills per side (each run's oom-kills, from /proc/vmstat): a run with
+# a kill ran a shorter workload, and sides that differ in them did not run
+# the same experiment. Said after the compare, in its text and its mail.
+oom_side() {
+	local f k n=0 runs=0 kills=0
+	for f in "$out/$1"/*/; do
+		runs=$((runs + 1))
+		k=$(cat "$f/oom-kills" 2>/dev/null) || { echo "unknown"; return; }
+		kills=$((kills + k))
+		[ "$k" -eq 0 ] || n=$((n + 1))
+	done
+	echo "$n of $runs runs, $kills kills"
+}
+ob=$(oom_side base) oc=$(oom_side cand)
+oom="OOM kills during the recordings (/proc/vmstat oom_kill): base $ob; candidate $oc."
+[ "${ob%% *}" = "${oc%% *}" ] ||
+	oom+=" The sides differ: past a kill they did not run the same workload, and the figures above compare different experiments."
+echo "$oom" >"$out/oom.txt"
+for f in compare.txt compare.mail; do
+	printf '\n%s\n' "$oom" | fold -s -w 76 >>"$out/$f"
+done
 cat "$out/compare.txt"
 case $rc in
 0) verdict=unchanged ;; 1) verdict=CHANGED ;; *) verdict="inconclusive (some rows need more runs)" ;;
 esac
 say "$base vs $cand on $scenario x $runs: $verdict; results in $out (report to mail: compare.mail)"
+[[ "$oom" != *" 0 of "*" 0 of "* ]] && say "warning: $oom"
 exit "$rc"

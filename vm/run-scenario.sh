@@ -26,6 +26,15 @@ out=$results/$(date +%Y%m%d-%H%M%S)-$name
 mkdir -p "$out"
 "$TOP/vm/qemu-run.sh" -k "$variant" -o "$out" -- "${job[@]}" "$script" ||
 	die "scenario $name failed; see $out/job.log and $out/console.log"
+# A kill by the OOM killer ends part of the workload early: such a run is
+# not the scenario as written. The kernel's own count (/proc/vmstat
+# oom_kill, before and after the recording) goes in oom-kills, the report
+# and a warning; the console names the victims.
+oom_count() { awk '$1 == "/proc/vmstat:oom_kill" {print $2}' "$1" 2>/dev/null || true; }
+before=$(oom_count "$out/before.txt") after=$(oom_count "$out/after.txt")
+oom=
+[ -z "$before" ] || [ -z "$after" ] || oom=$((after - before))
+[ -z "$oom" ] || echo "$oom" >"$out/oom-kills"
 make -s -C "$TOP/analysis" >/dev/null
 "$TOP/analysis/shrinkscope-report" report --plot "$out/plots" -o "$out/report.txt" "$out/trace.dat" ||
 	die "the analyser could not read $out/trace.dat"
@@ -34,5 +43,12 @@ make -s -C "$TOP/analysis" >/dev/null
 if [ -s "$out/cgroups.txt" ]; then
 	{ echo; echo "== cgroups of this scenario (memcg = cgroup id = inode number)"; cat "$out/cgroups.txt"; } >>"$out/report.txt"
 fi
+if [ -n "$oom" ] && [ "$oom" -gt 0 ]; then
+	{ echo; echo "== OOM kills during the recording: $oom (/proc/vmstat oom_kill)"
+	  grep -E '[Oo]ut of memory: Killed process' "$out/console.log" | sed 's/^\[ *[0-9.]*\] //'
+	} >>"$out/report.txt"
+fi
 cat "$out/report.txt"
+[ -z "$oom" ] || [ "$oom" -eq 0 ] ||
+	say "warning: the OOM killer killed $oom task(s) during the recording: the workload did not run as written (console.log)"
 say "results in $out"

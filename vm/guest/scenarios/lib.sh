@@ -41,6 +41,7 @@ fill_testcache() {
 
 snapshot() {
 	grep -H . /sys/devices/system/node/node*/meminfo | grep -E 'MemFree|FilePages|SReclaimable'
+	grep -H '^oom_kill ' /proc/vmstat
 	grep -H . /sys/kernel/debug/shrinker/*/count 2>/dev/null
 	cat /sys/kernel/debug/shrinkscope_testcache/stats 2>/dev/null
 }
