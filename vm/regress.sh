@@ -101,7 +101,7 @@ oom="OOM kills during the recordings (/proc/vmstat oom_kill): base $ob; candidat
 	oom+=" The sides differ: past a kill they did not run the same workload, and the figures above compare different experiments."
 echo "$oom" >"$out/oom.txt"
 for f in compare.txt compare.mail; do
-	printf '\n%s\n' "$oom" | fold -s -w 76 >>"$out/$f"
+	printf '\n%s\n' "$oom" | fold -s -w 76 | sed 's/ *$//' >>"$out/$f"
 done
 cat "$out/compare.txt"
 case $rc in
