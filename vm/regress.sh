@@ -11,6 +11,10 @@
 # SHRINKERS=REGEX compares only the shrinkers whose names match.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+# 1 and 3 are verdicts: any error, ours or a failed command's, exits 2 so
+# that a run that never finished is not read as "changed".
+die() { printf '[shrinkscope] error: %s\n' "$*" >&2; exit 2; }
+trap 'exit 2' ERR
 base=${1:?usage: regress.sh BASE CAND SCENARIO RUNS [THRESHOLD]}
 cand=${2:?usage} scenario=${3:?usage} runs=${4:?usage} threshold=${5:-10}
 [ "$runs" -ge 1 ] 2>/dev/null || die "RUNS must be a number from 1"
