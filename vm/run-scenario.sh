@@ -43,6 +43,13 @@ make -s -C "$TOP/analysis" >/dev/null
 if [ -s "$out/cgroups.txt" ]; then
 	{ echo; echo "== cgroups of this scenario (memcg = cgroup id = inode number)"; cat "$out/cgroups.txt"; } >>"$out/report.txt"
 fi
+# Objects freed give memory back only when whole slab pages empty: the
+# slab caches the scenario fills, before and after (/proc/slabinfo).
+if grep -q '^/proc/slabinfo:' "$out/before.txt" 2>/dev/null; then
+	{ echo; echo "== slab caches the scenario fills: objects in use / allocated, kB of slab pages (before -> after)"
+	  awk -f "$TOP/vm/slab-held.awk" "$out/before.txt" "$out/after.txt"
+	} >>"$out/report.txt"
+fi
 if [ -n "$oom" ] && [ "$oom" -gt 0 ]; then
 	{ echo; echo "== OOM kills during the recording: $oom (/proc/vmstat oom_kill)"
 	  grep -E '[Oo]ut of memory: Killed process' "$out/console.log" | sed 's/^\[ *[0-9.]*\] //'

@@ -42,6 +42,10 @@ fill_testcache() {
 snapshot() {
 	grep -H . /sys/devices/system/node/node*/meminfo | grep -E 'MemFree|FilePages|SReclaimable'
 	grep -H '^oom_kill ' /proc/vmstat
+	# the caches the scenarios fill, as slab objects and pages: whether a
+	# freed object gave its page back (fragmentation) is seen only here
+	awk '$1 ~ /^(dentry|.*inode_cache|radix_tree_node|buffer_head|shrinkscope.*)$/ {
+		print "/proc/slabinfo:" $1, $2, $3, $4, $5, $6}' /proc/slabinfo
 	grep -H . /sys/kernel/debug/shrinker/*/count 2>/dev/null
 	cat /sys/kernel/debug/shrinkscope_testcache/stats 2>/dev/null
 }
