@@ -107,7 +107,7 @@ fi
 
 # Every bpftrace one-liner of tracepoints/README.md compiles against this
 # kernel's events (it gets as far as attaching; ONELINERS.md, tested by
-# 80-bpf.sh, is where one-liners prove their output).
+# 85-oneliners.sh, is where one-liners prove their output).
 bad=() n=0
 while IFS= read -r prog; do
 	n=$((n + 1))

@@ -22,6 +22,28 @@ bt_ready() {
 	return 1
 }
 
+# run_bt OUT CMD...: start bpftrace, wait until it is tracing, run the
+# workload $BT_WORKLOAD, stop it with SIGINT so that it prints its maps.
+run_bt() {
+	local out=$1
+	shift
+	"$@" >"$out" 2>&1 &
+	local pid=$!
+	if ! bt_ready "$pid" "$out" 120; then
+		kill "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+		return 1
+	fi
+	# A stuck workload or tracer fails this step with its kernel stacks,
+	# instead of eating the whole file's time limit.
+	"${BT_WORKLOAD:?run_bt needs BT_WORKLOAD}" &
+	local w=$!
+	wait_or_show "$w" 240
+	[ $? -ne 124 ] || { kill -9 "$w" "$pid" 2>/dev/null; return 1; }
+	sleep 0.5
+	stop_tracer "$pid" || { kill -9 "$pid" 2>/dev/null; return 1; }
+}
+
 # raw_report DAT: trace-cmd report with every field as name=value.
 raw_report() { trace-cmd report -R -i "$1" 2>/dev/null; }
 
