@@ -50,6 +50,13 @@ snapshot() {
 	cat /sys/kernel/debug/shrinkscope_testcache/stats 2>/dev/null
 }
 
+# The ring buffer per CPU that record() asks trace-cmd for, in kB.
+TRACE_BUFFER_KB=20000
+# reserve_trace_buffers: size the ring buffers now, as record() will: about
+# 40 MB on two CPUs taken after a hog was sized would come out of the
+# memory the hog was promised.
+reserve_trace_buffers() { echo "$TRACE_BUFFER_KB" >/sys/kernel/tracing/buffer_size_kb; }
+
 # record CMD...: trace-cmd record every shrinker, list_lru, vmpressure and
 # reclaim event the kernel has while CMD runs; results in /out.
 record() {
@@ -77,13 +84,30 @@ record() {
 		return 1
 	fi
 	cd /tmp || return 1
-	trace-cmd record -q -b 20000 "${events[@]}" -o /tmp/trace.dat -- "$@" >"$OUT/record.log" 2>&1
+	trace-cmd record -q -b "$TRACE_BUFFER_KB" "${events[@]}" -o /tmp/trace.dat -- "$@" >"$OUT/record.log" 2>&1
 	local rc=$?
 	stop_tracer "$spid" || { log "error: shrinkstat did not stop"; rc=1; }
 	snapshot >"$OUT/after.txt"
 	cp /tmp/trace.dat "$OUT/trace.dat" || return 1
 	log "trace.dat: $(stat -c %s /tmp/trace.dat) bytes"
 	return $rc
+}
+
+# caches_kb: page cache and reclaimable slab, less what reclaim cannot free
+# without swap (tmpfs and shared memory, counted in Cached).
+caches_kb() {
+	awk '/^(Cached|SReclaimable):/ {r += $2} /^Shmem:/ {r -= $2} END {print r + 0}' /proc/meminfo
+}
+
+# filled_hog_kb PCT CACHES_BEFORE: free memory plus PCT% of the caches the
+# scenario filled (caches_kb now less CACHES_BEFORE, taken before filling).
+# Unlike hog_kb, memory a kernel held before the scenario is left out: 6.1
+# keeps its tracefs event files' dentries and inodes (about 10 MB, pinned,
+# yet counted in SReclaimable) where 6.12's eventfs makes them on lookup,
+# so counting it asked 6.1's reclaim for memory it could not free.
+filled_hog_kb() {
+	awk -v pct="$1" -v before="$2" -v now="$(caches_kb)" '/^MemFree:/ {f = $2}
+		END {printf "%d", f + (now - before) * pct / 100}' /proc/meminfo
 }
 
 # hog_kb PCT [NODE]: free memory plus PCT% of the caches (of NODE, or all).
