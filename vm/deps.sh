@@ -6,6 +6,8 @@ packages=(
 	# the kernel and its build
 	"linux-source-${KERNEL:-6.1}" git gcc make bc flex bison libelf-dev libssl-dev dwarves
 	ccache xz-utils kmod cpio perl python3
+	# the tests read JSON with jq (tests/lib/jq.sh)
+	jq
 	# the guest
 	qemu-system-x86 debootstrap e2fsprogs debian-archive-keyring
 	# tracing and BPF tools, analysis

@@ -8,7 +8,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 an=$top/analysis
 fx=$an/tests/fixtures
 bin=$an/shrinkscope-report
-jq=$top/tests/lib/jq.py		# the JSON reader of every test
+jq=$top/tests/lib/jq.sh		# the JSON reader of every test
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

@@ -4,7 +4,7 @@
 # analyser's code, what `compare` should print per shrinker x node x metric
 # (per side: n, mean, min, max, sd) and what `report` should print per
 # shrinker x shr x node x memcg (calls, asked, scanned, freed, deferred).
-# The analyser's --json output, read with tests/lib/jq.py and flattened as
+# The analyser's --json output, read with tests/lib/jq.sh and flattened as
 # the oracle prints, must have the same rows and the same values to its
 # printed precision (%.6g).
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -31,7 +31,7 @@ fi
 # "KEY<TAB>COLUMN<TAB>VALUE" lines, KEY the KEYCOLS values joined by "|",
 # null as "-": the lines oracle.awk prints, for diffing.
 json_rows() {
-	"$top/tests/lib/jq.py" --null=- "$1" "$2" "$3,$4" | awk -F'\t' -v keys="$3" -v cols="$4" '
+	"$top/tests/lib/jq.sh" --null=- "$1" "$2" "$3,$4" | awk -F'\t' -v keys="$3" -v cols="$4" '
 		BEGIN { nk = split(keys, k, ","); nv = split(cols, c, ",") }
 		{ key = $1; for (i = 2; i <= nk; i++) key = key "|" $i
 		  for (i = 1; i <= nv; i++) printf "%s\t%s\t%s\n", key, c[i], $(nk + i) }'

@@ -1,10 +1,10 @@
 #!/bin/bash
 # Host test: the bpf tools' user-space helpers (bpf/tools/test/unit.c):
 # JSON strings, the kallsyms and cgroup-path caches, intervals from running
-# totals; then names no JSON writer may trip on, read back by tests/lib/jq.py.
+# totals; then names no JSON writer may trip on, read back by tests/lib/jq.sh.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-jq=$top/tests/lib/jq.py
+jq=$top/tests/lib/jq.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -23,7 +23,7 @@ sed -nE 's/^(ok|not ok) - /\1 - bpf tools unit: /p' "$tmp/unit.log"
 [ "$(tail -n1 "$tmp/unit.log")" = "1..$units" ] && [ "$units" -gt 0 ] && [ $rc -eq 0 ]
 ok_if $? "bpf tools unit tests run to their plan (1..$units) and pass"
 
-# jq.py prints a backslash as \\, a tab as \t, a newline as \n
+# jq.sh prints a backslash as \\, a tab as \t, a newline as \n
 "$tmp/unit" --json-names "$tmp/names.json" &&
 	"$jq" "$tmp/names.json" names name >"$tmp/names.txt"
 rc=$?

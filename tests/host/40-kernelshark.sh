@@ -21,7 +21,7 @@ ks=$an/kernelshark
 fx=$an/tests/fixtures
 plugin=$ks/plugin-shrinkscope.so
 calls=$ks/ssks-calls
-jq=$top/tests/lib/jq.py
+jq=$top/tests/lib/jq.sh
 tmp=$(mktemp -d)
 groups=()	# process groups this test started (Xvfb, kernelshark)
 cleanup() {

@@ -1,11 +1,11 @@
 #!/bin/bash
 # The analyser on a trace recorded in the guest, and shrinkstat's JSON of
 # another drop, against the test cache's own counters of the same runs
-# (written by tests/guest/80-bpf.sh). JSON is read through tests/lib/jq.py.
+# (written by tests/guest/80-bpf.sh). JSON is read through tests/lib/jq.sh.
 out=${1:?usage: 80-analysis.sh OUTDIR}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 report=$top/analysis/shrinkscope-report
-jq=$top/tests/lib/jq.py
+jq=$top/tests/lib/jq.sh
 echo "1..4"
 # freed_of FILE PATH NAME_KEY NODE_KEY NID MEMCG: the test cache's freed in
 # its row of that node and memcg (all of them, should there be several)
@@ -41,7 +41,7 @@ if read -r ino m0 m1 2>/dev/null <"$out/shrinkstat-module.txt"; then
 else
 	echo "not ok - guest wrote shrinkstat-module.txt (shrinkstat ran)"
 fi
-# The cgroup named q"b\s<TAB>t: valid JSON, its path as named (jq.py prints
+# The cgroup named q"b\s<TAB>t: valid JSON, its path as named (jq.sh prints
 # a backslash as \\ and a tab as \t), its frees the module's.
 if read -r qino m 2>/dev/null <"$out/shrinkstat-quotes.txt"; then
 	p=$("$jq" "$out/shrinkstat-quotes.json" memcgs path "memcg=$qino" 2>&1)

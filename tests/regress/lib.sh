@@ -1,11 +1,11 @@
 # Helpers for the regression-report tests (sourced): run vm/regress.sh into
 # the test's results folder and read the analyser's compare.json through a
-# JSON parser (tests/lib/jq.py). Each test declares its plan (tests/lib/tap.sh).
+# JSON parser (tests/lib/jq.sh). Each test declares its plan (tests/lib/tap.sh).
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 . "$TOP/tests/lib/tap.sh"
 OUTDIR=${1:?usage: TEST OUTDIR}
 mkdir -p "$OUTDIR"
-jq() { "$TOP/tests/lib/jq.py" "$@"; }
+jq() { "$TOP/tests/lib/jq.sh" "$@"; }
 
 # regress NAME BASE CAND SCENARIO RUNS: sets $dir and $rc.
 # Progress goes to stderr: each run is minutes of guest time.
