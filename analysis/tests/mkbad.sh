@@ -1,6 +1,6 @@
 #!/bin/bash
 # analysis/tests/mkbad.sh OUTDIR: make the bad inputs the analyser must
-# refuse, from the fixtures, into OUTDIR. Needs trace-cmd and python3.
+# refuse, from the fixtures, into OUTDIR. Needs trace-cmd, od and dd.
 #   empty.dat        zero bytes
 #   truncated.dat    head -c 100000 series-drop.dat
 #   truncated-v6.dat an uncompressed (v6) copy of series-pressure cut in its
@@ -35,13 +35,19 @@ cd "$out"
 : >empty.dat
 head -c 100000 "$fx/series-drop.dat" >truncated.dat
 printf 'shrinkscope: not a trace\n' >text.dat
-python3 - "$fx/series-drop.dat" other-kernel.dat <<'PY'
-import sys
-d = open(sys.argv[1], "rb").read()
-old = b"shrinkscope-guest 6.1.192+ x86_64"
-assert d.count(old) == 1
-open(sys.argv[2], "wb").write(d.replace(old, b"shrinkscope-guest 6.12.12+ x86_64"))
-PY
+# offset FILE TEXT: the byte offset of TEXT in FILE, which holds it once
+offset() {
+	local at
+	at=$(grep -obUaF -- "$2" "$1" | cut -d: -f1)
+	[ "$(wc -w <<<"$at")" = 1 ] || { echo "mkbad.sh: '$2' not once in $1" >&2; exit 1; }
+	echo "$at"
+}
+# put FILE OFFSET: stdin over FILE at OFFSET
+put() { dd of="$1" bs=1 seek="$2" conv=notrunc status=none; }
+
+# the stored uname, rewritten in place (both versions are 8 characters)
+cp "$fx/series-drop.dat" other-kernel.dat
+printf '6.12.12+' | put other-kernel.dat $(($(offset other-kernel.dat 'shrinkscope-guest 6.1.192+ x86_64') + 18))
 
 trace-cmd split -i "$fx/series-pressure.dat" -o noshrink.dat 23.0 23.5 \
 	>/dev/null 2>&1
@@ -57,23 +63,17 @@ trace-cmd convert -i "$fx/series-drop.dat" --file-version 6 \
 off=$(trace-cmd dump --flyrecord -i drop-v6.dat 2>/dev/null |
 	awk '/size of cpu 1\]/ { print $1 }')
 
-python3 - "$fx/series-drop.dat" "$off" <<'PY'
-import struct, sys
-src, off = sys.argv[1], int(sys.argv[2])
+# per-CPU stats are stored as text in an uncompressed options section:
+# the first "overrun: 0" line says 7
+cp "$fx/series-drop.dat" lost-stats.dat
+at=$(grep -obUa '^overrun: 0$' lost-stats.dat | head -n1 | cut -d: -f1)
+printf '7' | put lost-stats.dat $((at + 9))
 
-# per-CPU stats are stored as text in an uncompressed options section
-d = bytearray(open(src, 'rb').read())
-i = d.find(b'\noverrun: 0\n')
-assert i > 0, 'no cpustats in fixture'
-d[i + 10:i + 11] = b'7'
-open('lost-stats.dat', 'wb').write(d)
-
-# page header: u64 timestamp, then commit; bit 31 = RB_MISSED_EVENTS
-d = bytearray(open('drop-v6.dat', 'rb').read())
-commit, = struct.unpack_from('<q', d, off + 8)
-struct.pack_into('<q', d, off + 8, commit | (1 << 31))
-open('lost-page.dat', 'wb').write(d)
-PY
+# page header: u64 timestamp, then the u64 commit; bit 31 of it is
+# RB_MISSED_EVENTS (little endian: bit 7 of its fourth byte)
+cp drop-v6.dat lost-page.dat
+byte=$(od -An -tu1 -j $((off + 8 + 3)) -N1 lost-page.dat)
+printf "\\$(printf %03o $((byte | 0x80)))" | put lost-page.dat $((off + 8 + 3))
 rm -f drop-v6.dat
 
 # cpu_data FILE CPU: "OFFSET SIZE" of that CPU's data (v6 or v7)
@@ -82,8 +82,6 @@ cpu_data() {
 		/size of cpu/ { sub(/\]/, ""); if ($NF == c) print $1, $2 }
 		/data offset and size/ && $1 == c { print $2, $3 }'
 }
-# put FILE OFFSET: stdin over FILE at OFFSET
-put() { dd of="$1" bs=1 seek="$2" conv=notrunc status=none; }
 zeros() { head -c 4096 /dev/zero; }
 # random bytes, the same every run
 rand4k() {
