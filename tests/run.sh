@@ -152,9 +152,9 @@ suite_boot() {
 # so on 2 cores two boots side by side take 1.3 times one boot's time,
 # not twice (measured in NOTES.md): the boots run in lanes, each lane's
 # boots one after another, the results in group order. Lanes are balanced
-# by the boots' times (NOTES.md, "make test's time"): groups 1-5 638 s, 6-7
-# 227, 80 about 390, 85 about 170 (series), 90 84, 95 76, the soak 275,
-# 6.12's core boot 159.
+# by the boots' times (NOTES.md, "Measured"): groups 1-5 574-638 s, 6-7
+# 222-227, 80 427, 85 103 (series), 90 83, 95 54-76, the soak 247-275,
+# 6.12's core boot 139-159.
 # SHRINKSCOPE_LANES=1: one at a time.
 lanes=("0 1 3" "2 6 4 5")
 [ ${#groups[@]} -gt 7 ] && lanes=("0 1 3" "2 6 4 5 7")
