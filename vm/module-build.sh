@@ -17,9 +17,7 @@ flock "$lock"
 # in make test).
 key=$({ cat "$TOP"/testcache/*.[ch] "$TOP"/testcache/Kbuild "$tree/Module.symvers"
 	stat -c '%s %Y' "$tree/vmlinux"; } | sha256sum | cut -d' ' -f1)
-if [ -f "$dir/shrinkscope_testcache.ko" ] && [ "$(cat "$dir/built-from" 2>/dev/null)" = "$key" ]; then
-	:
-else
+if [ ! -f "$dir/shrinkscope_testcache.ko" ] || [ "$(cat "$dir/built-from" 2>/dev/null)" != "$key" ]; then
 	rm -f "$dir/built-from"
 	# Kbuild writes objects next to the sources: build from a copy per variant.
 	cp "$TOP"/testcache/*.[ch] "$TOP"/testcache/Kbuild "$dir"/
