@@ -21,7 +21,8 @@ void agg_init(struct agg *a, double bucket_s)
 	htab_init(&a->lrus, sizeof(int64_t), sizeof(struct lru_row));
 	htab_init(&a->vmp, sizeof(struct vmp_key), sizeof(struct vmp_row));
 	htab_init(&a->pids, sizeof(int64_t), sizeof(struct pidstate));
-	htab_init(&a->prios, sizeof(struct prio_key), sizeof(struct prio_row));
+	htab_init(&a->prios, sizeof(struct split_key), sizeof(struct split_row));
+	htab_init(&a->whos, sizeof(struct split_key), sizeof(struct split_row));
 	htab_init(&a->pages, sizeof(int64_t), sizeof(struct page_row));
 	series_init(&a->by_node);
 	series_init(&a->by_shr);
@@ -114,17 +115,24 @@ static void add_freeable(struct row *r, int64_t total, int64_t items)
 		r->max_asked_ratio = ratio;
 }
 
-static struct prio_row *prio_row(struct agg *a, const struct row_key *k,
-				 int64_t prio)
+static struct split_row *split_row(struct htab *h, const struct row_key *k,
+				   int64_t v)
 {
-	struct prio_key pk;
+	struct split_key sk;
 
-	memset(&pk, 0, sizeof(pk));
-	pk.name = k->name;
-	pk.shr = k->shr;
-	pk.nid = k->nid;
-	pk.prio = prio;
-	return htab_put(&a->prios, &pk);
+	memset(&sk, 0, sizeof(sk));
+	sk.name = k->name;
+	sk.shr = k->shr;
+	sk.nid = k->nid;
+	sk.v = v;
+	return htab_put(h, &sk);
+}
+
+/* Inside a reclaim window its kind; outside, kswapd or anything else. */
+static enum reclaimer reclaimer_of(const struct pidstate *ps,
+				   const struct ev *e)
+{
+	return ps->depth > 0 ? ps->win : e->who;
 }
 
 static struct pidstate *pid_state(struct agg *a, int pid)
@@ -170,6 +178,7 @@ static void on_start(struct agg *a, const struct ev *e)
 	ps->call = true;
 	ps->mr = e->v[F_MEMCG_RECLAIM];
 	ps->prio = e->v[F_PRIORITY];
+	ps->who = reclaimer_of(ps, e);
 	ps->nbatches = 0;
 	r = row_get(a, &ps->key, &ps->id);
 	add(&r->asked, e->v[F_TOTAL_SCAN]);
@@ -180,7 +189,10 @@ static void on_start(struct agg *a, const struct ev *e)
 	def_add(&r->def_in_n, &r->def_in_sum, &r->def_in_max,
 		e->v[F_DEFERRED]);
 	add_freeable(r, e->v[F_TOTAL_SCAN], e->v[F_CACHE_ITEMS]);
-	add(&prio_row(a, &ps->key, ps->prio)->asked, e->v[F_TOTAL_SCAN]);
+	add(&split_row(&a->prios, &ps->key, ps->prio)->asked,
+	    e->v[F_TOTAL_SCAN]);
+	add(&split_row(&a->whos, &ps->key, ps->who)->asked,
+	    e->v[F_TOTAL_SCAN]);
 }
 
 static bool in_call(const struct pidstate *ps, const struct ev *e)
@@ -234,7 +246,7 @@ static void on_end(struct agg *a, const struct ev *e)
 	bool paired = in_call(ps, e);
 	int64_t freed = e->v[F_RETVAL];
 	int64_t mr = e->v[F_MEMCG_RECLAIM];
-	struct prio_row *p;
+	struct split_row *p;
 	struct ident id;
 	struct row_key k;
 	struct row *r;
@@ -259,7 +271,10 @@ static void on_end(struct agg *a, const struct ev *e)
 	if (paired && ps->nbatches > r->max_batches)
 		r->max_batches = ps->nbatches;
 	split_mr(r, mr, freed);
-	p = prio_row(a, &k, paired ? ps->prio : NA);
+	p = split_row(&a->prios, &k, paired ? ps->prio : NA);
+	p->calls++;
+	add(&p->freed, freed);
+	p = split_row(&a->whos, &k, paired ? ps->who : reclaimer_of(ps, e));
 	p->calls++;
 	add(&p->freed, freed);
 	if (ps->depth > 0)
@@ -315,7 +330,8 @@ static void on_reclaim(struct agg *a, const struct ev *e)
 	struct pidstate *ps = pid_state(a, e->pid);
 
 	if (e->kind == EV_RECLAIM_BEGIN) {
-		ps->depth++;
+		if (!ps->depth++)
+			ps->win = e->who;
 		return;
 	}
 	if (ps->depth <= 0)

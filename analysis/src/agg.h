@@ -47,16 +47,19 @@ struct row {
 	double max_asked_ratio;	/* highest total_scan / cache_items */
 };
 
-/* Calls by reclaim priority, per shrinker instance x node. */
-struct prio_key {
+/*
+ * Calls split by one thing about them, per shrinker instance x node: the
+ * reclaim priority of their start, or what drove them (enum reclaimer).
+ */
+struct split_key {
 	uint32_t name;
 	uint32_t zero;
 	int64_t shr;
 	int64_t nid;
-	int64_t prio;		/* NA: the call's start is not in the trace */
+	int64_t v;		/* priority NA: the start is not in the trace */
 };
 
-struct prio_row {
+struct split_row {
 	int64_t calls, asked, freed;
 };
 
@@ -87,8 +90,10 @@ struct pidstate {
 	struct ident id;
 	int64_t mr;		/* memcg_reclaim of the start */
 	int64_t prio;		/* priority of the start */
+	enum reclaimer who;	/* what drove the call in flight */
 	int64_t nbatches;
 	int depth;		/* nested reclaim windows */
+	enum reclaimer win;	/* the outermost one's kind */
 };
 
 struct agg {
@@ -100,7 +105,8 @@ struct agg {
 	struct htab lrus;	/* lru pointer -> lru_row */
 	struct htab vmp;	/* vmp_key -> vmp_row */
 	struct htab pids;	/* pid -> pidstate */
-	struct htab prios;	/* prio_key -> prio_row */
+	struct htab prios;	/* split_key (priority) -> split_row */
+	struct htab whos;	/* split_key (enum reclaimer) -> split_row */
 	struct htab pages;	/* nid -> page_row */
 	struct names names;
 	struct series by_node;	/* (nid, 0) -> freed per bucket */

@@ -27,6 +27,7 @@ void agg_free(struct agg *a)
 	htab_free(&a->vmp);
 	htab_free(&a->pids);
 	htab_free(&a->prios);
+	htab_free(&a->whos);
 	htab_free(&a->pages);
 	htab_free(&a->names.by_shr);
 	htab_free(&a->names.by_id);

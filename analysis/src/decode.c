@@ -135,6 +135,7 @@ void ev_clear(struct ev *e, enum ev_kind kind)
 	e->kind = kind;
 	e->ts = 0;
 	e->pid = -1;
+	e->who = RC_OTHER;
 	for (i = 0; i < F_MAX; i++)
 		e->v[i] = NA;
 	e->has_name = false;
@@ -236,6 +237,24 @@ static void rd_name(const struct evfmt *m, struct tep_record *r, struct ev *e)
 			e->name[p - e->name] = '?';
 }
 
+/* The window a reclaim begin event opens, by the event's name. */
+static enum reclaimer window_of(const char *name)
+{
+	if (strstr(name, "direct"))
+		return RC_DIRECT;
+	if (strstr(name, "memcg"))
+		return RC_MEMCG;
+	return RC_NODE;
+}
+
+/* kswapd's comm is "kswapd" and its node; trace-cmd saved the comms. */
+static bool is_kswapd(struct tep_handle *tep, int pid)
+{
+	const char *comm = tep_data_comm_from_pid(tep, pid);
+
+	return comm && !strncmp(comm, "kswapd", 6);
+}
+
 static const struct evfmt *fmt_of(const struct decoder *d, int id)
 {
 	int i;
@@ -269,6 +288,11 @@ bool decode(const struct decoder *d, struct tep_record *rec, struct ev *e)
 		e->v[F_MEMCG] = 1;
 	if (m->fname)
 		rd_name(m, rec, e);
+	if (e->kind == EV_RECLAIM_BEGIN)
+		e->who = window_of(m->desc->name);
+	else if ((e->kind == EV_START || e->kind == EV_END) &&
+		 is_kswapd(d->tep, e->pid))
+		e->who = RC_KSWAPD;
 	return true;
 }
 

@@ -62,6 +62,21 @@ enum cap {
 	CAP_MAX
 };
 
+/*
+ * What drove a shrinker call: the reclaim window its task was in (begin to
+ * end of mm_vmscan_{direct,memcg,memcg_softlimit,node}_reclaim), else a
+ * kswapd thread (it has no window), else anything else: drop_caches, the
+ * shrinker debugfs scan file, a module.
+ */
+enum reclaimer {
+	RC_OTHER,
+	RC_KSWAPD,
+	RC_DIRECT,
+	RC_MEMCG,		/* memcg or memcg soft-limit reclaim */
+	RC_NODE,		/* node_reclaim (zone_reclaim_mode) */
+	RC_MAX
+};
+
 /* reclaim_flags of 6.1's trace_reclaim_flags(): the file LRU bit */
 #define RECLAIM_WB_FILE 0x0002
 
@@ -71,6 +86,8 @@ struct ev {
 	enum ev_kind kind;
 	uint64_t ts;		/* ns since the file's first event */
 	int pid;
+	/* begin: the window's kind; start, end: RC_KSWAPD or RC_OTHER */
+	enum reclaimer who;
 	int64_t v[F_MAX];	/* NA where the trace has no such field */
 	bool has_name;		/* the event format has a name field */
 	char name[EV_NAME_MAX];

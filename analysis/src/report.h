@@ -55,6 +55,7 @@ struct tab *tab_by_shrinker(const struct agg *a, double bucket_s);
 struct tab *tab_deferred(const struct agg *a, struct rref *rs, size_t n);
 struct tab *tab_scan_ratios(const struct agg *a, struct rref *rs, size_t n);
 struct tab *tab_priority(const struct agg *a);
+struct tab *tab_reclaimer(const struct agg *a);
 struct tab *tab_slab_vs_file(const struct agg *a, struct rref *rs, size_t n);
 struct tab *tab_balance_by_node(const struct agg *a, double bucket_s);
 

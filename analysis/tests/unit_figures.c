@@ -219,6 +219,67 @@ static void test_unpaired_prio(void)
 	tab_free(t);
 }
 
+static void window(struct agg *a, enum ev_kind kind, enum reclaimer who,
+		   int pid)
+{
+	struct ev e;
+
+	ev_clear(&e, kind);
+	e.pid = pid;
+	e.who = who;
+	if (kind == EV_RECLAIM_END)
+		e.v[F_NR_RECLAIMED] = 1;
+	agg_event(&e, a);
+}
+
+/*
+ * What the fixtures lack: memcg reclaim, a soft-limit window inside direct
+ * reclaim (the outer one names the call), a call cut by the trace's start
+ * inside a window, and kswapd after its window closed.
+ */
+static void test_reclaimer(void)
+{
+	struct call c = { .nid = 0, .total = 10, .freed = 4, .prio = 12 };
+	struct agg a;
+	struct tab *t;
+	struct ev e;
+
+	agg_new(&a, NULL);
+	e = mk(EV_END, 0, 0);	/* its start is before the trace */
+	e.pid = 3;
+	e.v[F_RETVAL] = 1;
+	window(&a, EV_RECLAIM_BEGIN, RC_MEMCG, 3);
+	agg_event(&e, &a);	/* memcg */
+	call(&a, &c);		/* pid 1, no window: other */
+	window(&a, EV_RECLAIM_BEGIN, RC_DIRECT, 1);
+	window(&a, EV_RECLAIM_BEGIN, RC_MEMCG, 1);
+	call(&a, &c);		/* direct, not memcg */
+	window(&a, EV_RECLAIM_END, RC_OTHER, 1);
+	call(&a, &c);		/* still direct */
+	window(&a, EV_RECLAIM_END, RC_OTHER, 1);
+	e = mk(EV_START, 0, 0);
+	e.who = RC_KSWAPD;
+	e.v[F_TOTAL_SCAN] = 7;
+	agg_event(&e, &a);
+	e = mk(EV_END, 0, 0);
+	e.who = RC_KSWAPD;
+	e.v[F_RETVAL] = 2;
+	agg_event(&e, &a);	/* kswapd */
+	t = tab_reclaimer(&a);
+	/* rows: kswapd, direct, memcg, other */
+	check(t->nrows == 4 && !strcmp(tab_cell(t, 0, 3)->s, "kswapd") &&
+	      tab_cell(t, 0, 5)->i == 7 && tab_cell(t, 0, 6)->i == 2 &&
+	      !strcmp(tab_cell(t, 1, 3)->s, "direct") &&
+	      tab_cell(t, 1, 4)->i == 2 && tab_cell(t, 1, 5)->i == 20 &&
+	      !strcmp(tab_cell(t, 2, 3)->s, "memcg") &&
+	      tab_cell(t, 2, 4)->i == 1 && tab_cell(t, 2, 5)->i == 0 &&
+	      !strcmp(tab_cell(t, 3, 3)->s, "other") &&
+	      tab_cell(t, 3, 6)->i == 4,
+	      "figures: reclaimer: the outermost window, kswapd, other; a cut call by its end");
+	tab_free(t);
+	agg_free(&a);
+}
+
 static void test_pages(const struct agg *a, struct rref *rs, size_t n)
 {
 	struct tab *t = tab_slab_vs_file(a, rs, n);
@@ -464,6 +525,7 @@ void test_figures(void)
 	test_ratios(&a, rs, n);
 	test_priority(&a);
 	test_unpaired_prio();
+	test_reclaimer();
 	test_pages(&a, rs, n);
 	test_na();
 	test_compare(&a);

@@ -14,8 +14,9 @@ fx=$an/tests/fixtures
 bin=$an/shrinkscope-report
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# two lines per case: 3 report fixtures, 6 compare cases; the file-page line
-echo "1..$((2 * (4 + 7) + 2))"
+# two lines per case: 4 report fixtures, 3 reclaimer fixtures, 7 compare
+# cases; the file-page line, the end-scanned line, the reclaimer-kinds line
+echo "1..$((2 * (4 + 3 + 7) + 3))"
 
 if ! make -C "$an" -s >"$tmp/build.log" 2>&1; then
 	echo "not ok - compare oracle: analysis builds"
@@ -148,6 +149,25 @@ for f in base-drop.dat series-drop.dat series-pressure.dat series2-drop.dat; do
 		"shrinker shr node memcg"
 	sed 's/^/#   stderr: /' "$tmp/err" | head -5
 done
+
+# --- report: calls by what drove them, per shrinker x shr x node ----------
+# series-lru.dat has kswapd0, kswapd1 and a task in direct reclaim windows;
+# the drop_caches fixtures a shell (other); base-drop.dat no name field.
+wcols=calls,asked,freed
+for f in series-lru.dat series-drop.dat base-drop.dat; do
+	awk -f "$here/oracle.awk" mode=reclaimer "$(raw $f)" >"$tmp/wo"
+	"$bin" report --json "$fx/$f" >"$tmp/wj" 2>"$tmp/err"
+	json_rows "$tmp/wj" reclaimer shrinker,shr,node,reclaimer "$wcols" \
+		>"$tmp/wa" 2>>"$tmp/err"
+	check "report $f, reclaimer table" "$tmp/wo" "$tmp/wa" \
+		"shrinker shr node reclaimer"
+	sed 's/^/#   stderr: /' "$tmp/err" | head -5
+	cut -f1 "$tmp/wo" | awk -F'|' '{print $4}' >>"$tmp/kinds"
+done
+# the cases above mean something only if they hold kswapd, direct, other
+kinds=$(sort -u "$tmp/kinds" | tr '\n' ' ')
+[ "$kinds" = "direct kswapd other " ]
+echo "$([ $? -eq 0 ] && echo ok || echo not ok) - the reclaimer fixtures' calls are of kswapd, direct reclaim and other (oracle: $kinds)"
 
 # --- compare: per shrinker x node x metric, per side ----------------------
 ccols=base_n,base_mean,base_min,base_max,base_sd

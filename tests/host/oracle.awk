@@ -3,12 +3,15 @@
 # none of the analyser's code. tests/host/35-compare-oracle.sh diffs the two.
 #
 #   awk -f oracle.awk mode=report  FILE.txt
+#   awk -f oracle.awk mode=reclaimer FILE.txt
 #   awk -f oracle.awk mode=compare [only=ERE] \
 #       side=base A.txt... side=cand B.txt...
 #
 # Output, one value a line: KEY <TAB> FIELD <TAB> VALUE, "-" for no value.
 #   report:  KEY = shrinker|shr|node|memcg; FIELD = calls, asked, scanned,
 #            freed, deferred_before, deferred_after
+#   reclaimer: KEY = shrinker|shr|node|reclaimer; FIELD = calls, asked,
+#            freed
 #   compare: KEY = label|node|metric; FIELD = {base,cand}_{n,mean,min,max,sd}
 #
 # Why these definitions: they are analysis/README.md's (the Shrinkers table,
@@ -40,6 +43,12 @@
 #   reclaim_begin .. its _end in the same task (nested: each end closes
 #   one); the file's reclaimed = sum of those ends' nr_reclaimed. win_freed
 #   = retval of ends that come inside a window of their task.
+# - Reclaimer of a call: at its start, the kind of the outermost window
+#   open in its task (direct; memcg for memcg and memcg_softlimit; node),
+#   else kswapd when the task's comm starts with "kswapd", else other. An
+#   end whose start is cut off is classified the same way at the end.
+#   Rows (reclaimer mode): name, shr, node of the call, and its reclaimer;
+#   calls, freed from ends, asked from starts, memcgs summed.
 # - Per file and key: freed_per_call = freed/calls (calls > 0);
 #   scanned_per_asked = scanned/asked (asked > 0; only when every file has
 #   batch events); freed_per_page = win_freed/reclaimed (reclaimed > 0;
@@ -78,6 +87,8 @@ FNR == 1 {
 	rest = substr($0, RSTART + RLENGTH)
 	nh = split(head, hw, " ")
 	pid = substr(hw[1], 2)
+	comm = substr($0, 1, RSTART - 1)
+	sub(/^ +/, "", comm)
 	ev = hw[nh]
 	sub(/:$/, "", ev)
 	if (ev !~ /^mm_(shrink_slab_|shrinker_register|vmscan_)/)
@@ -137,7 +148,25 @@ function touch(f, rk) {
 	}
 }
 
-function handle(f, pid, ev,    rk, paired) {
+# What drives a call made now in task pid (see Reclaimer above).
+function who_of(f, pid) {
+	if (depth[f, pid] > 0)
+		return wkind[f, pid]
+	return comm ~ /^kswapd/ ? "kswapd" : "other"
+}
+
+# The reclaimer row of report row rk (name|shr|node|memcg) and reclaimer w.
+function wrow(f, rk, w,    r) {
+	split(rk, r, "|")
+	rk = r[1] "|" r[2] "|" r[3] "|" w
+	if (!((f, rk) in wrows)) {
+		wrows[f, rk] = 1
+		wcalls[f, rk] = wasked[f, rk] = wfreed[f, rk] = 0
+	}
+	return rk
+}
+
+function handle(f, pid, ev,    rk, paired, wk) {
 	if (ev ~ /^mm_shrink_slab_(start|end)$/ && !("name" in v))
 		nameless[f] = 1
 	if (ev == "mm_shrinker_register") {
@@ -158,6 +187,8 @@ function handle(f, pid, ev,    rk, paired) {
 		defsum[f, rk] += v["nr_objects_to_shrink"]
 		starts[f, rk]++
 		freeable[f, rk] += v["cache_items"]
+		owho[f, pid] = who_of(f, pid)
+		wasked[f, wrow(f, rk, owho[f, pid])] += v["total_scan"]
 	} else if (ev == "mm_vmscan_lru_shrink_inactive") {
 		haslru[f] = 1
 		if (int(v["reclaim_flags"] / 2) % 2)
@@ -185,8 +216,13 @@ function handle(f, pid, ev,    rk, paired) {
 		dafter[f, rk] = na("new_scan")
 		if (depth[f, pid] > 0)
 			winfreed[f, rk] += v["retval"]
+		wk = wrow(f, rk, paired ? owho[f, pid] : who_of(f, pid))
+		wcalls[f, wk]++
+		wfreed[f, wk] += v["retval"]
 		open[f, pid] = 0
 	} else if (ev ~ (win "begin$")) {
+		if (!(depth[f, pid] > 0))
+			wkind[f, pid] = ev ~ /direct/ ? "direct" : ev ~ /memcg/ ? "memcg" : "node"
 		depth[f, pid]++
 	} else if (ev ~ (win "end$")) {
 		if (depth[f, pid] > 0) {
@@ -198,6 +234,17 @@ function handle(f, pid, ev,    rk, paired) {
 }
 
 function out(key, field, val) { print key, field, val }
+
+function reclaimers(    fk, p, f, rk) {
+	for (fk in wrows) {
+		split(fk, p, SUBSEP)
+		f = p[1]
+		rk = p[2]
+		out(rk, "calls", wcalls[f, rk])
+		out(rk, "asked", noasked[f] ? "-" : wasked[f, rk])
+		out(rk, "freed", wfreed[f, rk])
+	}
+}
 
 function report(    fk, p, f, rk) {
 	for (fk in rows) {
@@ -343,6 +390,8 @@ END {
 	CONVFMT = OFMT = "%.17g"
 	if (mode == "report")
 		report()
+	else if (mode == "reclaimer")
+		reclaimers()
 	else
 		compare()
 }
