@@ -26,8 +26,7 @@ trees=$(KTREES)
 tree=$trees/bisect
 series=$trees/series
 [ -f "$series/.config" ] || die "build the series kernel first (make kernel)"
-export CCACHE_DIR=$SHRINKSCOPE_CACHE/ccache CCACHE_BASEDIR=$trees
-export CCACHE_NOHASHDIR=true CCACHE_COMPILERCHECK=content
+kernel_ccache "$trees"
 export GIT_COMMITTER_NAME=shrinkscope GIT_COMMITTER_EMAIL=shrinkscope@localhost
 git -C "$trees/base" worktree remove --force "$tree" 2>/dev/null || true
 git -C "$trees/base" worktree add -q --detach "$tree" pristine

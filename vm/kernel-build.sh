@@ -31,8 +31,7 @@ for f in "${fragments[@]}"; do
 	[ -f "${f%.config}.$KERNEL.config" ] && fragments+=("${f%.config}.$KERNEL.config")
 done
 
-export CCACHE_DIR=$SHRINKSCOPE_CACHE/ccache CCACHE_BASEDIR=$trees
-export CCACHE_NOHASHDIR=true CCACHE_MAXSIZE=20G CCACHE_COMPILERCHECK=content
+kernel_ccache "$trees"
 export KBUILD_BUILD_TIMESTAMP='Thu May  9 00:00:00 UTC 2013'
 export KBUILD_BUILD_USER=shrinkscope KBUILD_BUILD_HOST=qemu
 kmake() { make -C "$tree" -j"$(nproc)" CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }

@@ -101,6 +101,19 @@ split_variant() {
 # "6.12/series" on 6.12
 vname() { if [ "$KERNEL" = 6.1 ]; then echo "$variant"; else echo "$KERNEL/$variant"; fi; }
 
+# kernel_ccache TREES: the compiler cache of every kernel build (all
+# variants, both kernels, the bisect trees). With base_dir and hash_dir off,
+# a tree that differs by one patch reuses the objects of another. Depend
+# mode keys a miss by the .d file Kbuild already asks gcc for (-Wp,-MMD)
+# instead of running the preprocessor a second time: a miss costs what an
+# uncached compile does (mm/vmscan.o: 2.8 s, 3.2 s in direct mode), and
+# entries stored in direct mode still hit.
+kernel_ccache() {
+	export CCACHE_DIR=$SHRINKSCOPE_CACHE/ccache CCACHE_BASEDIR=$1
+	export CCACHE_NOHASHDIR=true CCACHE_MAXSIZE=20G CCACHE_COMPILERCHECK=content
+	export CCACHE_DEPEND=true
+}
+
 # variant_patches VARIANT: the patch files of a kernel variant, in order.
 #   base     the pristine Debian tree
 #   series   patches/series
