@@ -137,32 +137,29 @@ check() {
 		}' "$2" "$3"
 }
 
+# report_case FIXTURE MODE TABLE KEYCOLS VALCOLS: the oracle's MODE rows of
+# one fixture against the analyser's TABLE (keyed by KEYCOLS)
+report_case() {
+	awk -f "$here/oracle.awk" mode="$2" "$(raw "$1")" >"$tmp/ro"
+	"$bin" report --json "$fx/$1" >"$tmp/rj" 2>"$tmp/err"
+	json_rows "$tmp/rj" "$3" "$4" "$5" >"$tmp/ra" 2>>"$tmp/err"
+	check "report $1, $3 table" "$tmp/ro" "$tmp/ra" "${4//,/ }"
+	sed 's/^/#   stderr: /' "$tmp/err" | head -5
+}
+
 # --- report: per shrinker x shr x node x memcg, one fixture at a time ------
 rcols=calls,asked,scanned,freed,deferred_before,deferred_after
 # series2-drop.dat is of the reviewed series: memcg_id, scanned in the end.
 for f in base-drop.dat series-drop.dat series-pressure.dat series2-drop.dat; do
-	awk -f "$here/oracle.awk" mode=report "$(raw $f)" >"$tmp/ro"
-	"$bin" report --json "$fx/$f" >"$tmp/rj" 2>"$tmp/err"
-	json_rows "$tmp/rj" shrinkers shrinker,shr,node,memcg "$rcols" \
-		>"$tmp/ra" 2>>"$tmp/err"
-	check "report $f, shrinkers table" "$tmp/ro" "$tmp/ra" \
-		"shrinker shr node memcg"
-	sed 's/^/#   stderr: /' "$tmp/err" | head -5
+	report_case "$f" report shrinkers shrinker,shr,node,memcg "$rcols"
 done
 
 # --- report: calls by what drove them, per shrinker x shr x node ----------
 # series-lru.dat has kswapd0, kswapd1 and a task in direct reclaim windows;
 # the drop_caches fixtures a shell (other); base-drop.dat no name field.
-wcols=calls,asked,freed
 for f in series-lru.dat series-drop.dat base-drop.dat; do
-	awk -f "$here/oracle.awk" mode=reclaimer "$(raw $f)" >"$tmp/wo"
-	"$bin" report --json "$fx/$f" >"$tmp/wj" 2>"$tmp/err"
-	json_rows "$tmp/wj" reclaimer shrinker,shr,node,reclaimer "$wcols" \
-		>"$tmp/wa" 2>>"$tmp/err"
-	check "report $f, reclaimer table" "$tmp/wo" "$tmp/wa" \
-		"shrinker shr node reclaimer"
-	sed 's/^/#   stderr: /' "$tmp/err" | head -5
-	cut -f1 "$tmp/wo" | awk -F'|' '{print $4}' >>"$tmp/kinds"
+	report_case "$f" reclaimer reclaimer shrinker,shr,node,reclaimer calls,asked,freed
+	cut -f1 "$tmp/ro" | awk -F'|' '{print $4}' >>"$tmp/kinds"
 done
 # the cases above mean something only if they hold kswapd, direct, other
 kinds=$(sort -u "$tmp/kinds" | tr '\n' ' ')
