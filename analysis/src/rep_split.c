@@ -90,14 +90,41 @@ static struct sref *sorted(const struct htab *h,
 	return ss;
 }
 
-/* shrinker, shr, node and @by's value are the caller's; then these */
-static void split_cells(struct tab *t, const struct agg *a,
-			const struct split_row *p)
+/*
+ * One row per key of @h in @cmp's order: shrinker, shr, node, the split's
+ * value as @by writes it, then calls, asked, freed and freed per call.
+ */
+static void split_rows(struct tab *t, const struct agg *a,
+		       const struct htab *h,
+		       int (*cmp)(const void *, const void *),
+		       void (*by)(struct tab *, int64_t))
 {
-	tab_int(t, p->calls);
-	tab_int(t, a->caps[CAP_START] ? p->asked : NA);
-	tab_int(t, p->freed);
-	tab_ratio(t, p->freed, p->calls);
+	struct sref *ss;
+	size_t n, i;
+
+	ss = sorted(h, cmp, &n);
+	for (i = 0; i < n; i++) {
+		tab_row(t);
+		tab_str(t, str_get(ss[i].k->name));
+		tab_hex(t, ss[i].k->shr);
+		tab_int(t, ss[i].k->nid);
+		by(t, ss[i].k->v);
+		tab_int(t, ss[i].p->calls);
+		tab_int(t, a->caps[CAP_START] ? ss[i].p->asked : NA);
+		tab_int(t, ss[i].p->freed);
+		tab_ratio(t, ss[i].p->freed, ss[i].p->calls);
+	}
+	free(ss);
+}
+
+static void by_prio(struct tab *t, int64_t v)
+{
+	tab_int(t, v);
+}
+
+static void by_who(struct tab *t, int64_t v)
+{
+	tab_str(t, rc_name[v]);
 }
 
 static const struct col prio_cols[] = {
@@ -111,23 +138,12 @@ struct tab *tab_priority(const struct agg *a)
 	struct tab *t = tab_new("priority",
 				"Calls by reclaim priority per shrinker x node",
 				prio_cols, ARRAY_SIZE(prio_cols));
-	struct sref *ss;
-	size_t n, i;
 
 	if (!a->caps[CAP_PRIORITY]) {
 		tab_unavailable(t, "mm_shrink_slab_start has no priority field in the trace");
 		return t;
 	}
-	ss = sorted(&a->prios, cmp_prio, &n);
-	for (i = 0; i < n; i++) {
-		tab_row(t);
-		tab_str(t, str_get(ss[i].k->name));
-		tab_hex(t, ss[i].k->shr);
-		tab_int(t, ss[i].k->nid);
-		tab_int(t, ss[i].k->v);
-		split_cells(t, a, ss[i].p);
-	}
-	free(ss);
+	split_rows(t, a, &a->prios, cmp_prio, by_prio);
 	tab_note(t, "priority: start priority, 12 the gentlest pass of "
 		 "reclaim, 0 the most urgent (and drop_caches); - for calls "
 		 "whose start is before the trace; memcgs summed");
@@ -145,19 +161,8 @@ struct tab *tab_reclaimer(const struct agg *a)
 	struct tab *t = tab_new("reclaimer",
 				"Calls by what drove them per shrinker x node",
 				who_cols, ARRAY_SIZE(who_cols));
-	struct sref *ss;
-	size_t n, i;
 
-	ss = sorted(&a->whos, cmp_who, &n);
-	for (i = 0; i < n; i++) {
-		tab_row(t);
-		tab_str(t, str_get(ss[i].k->name));
-		tab_hex(t, ss[i].k->shr);
-		tab_int(t, ss[i].k->nid);
-		tab_str(t, rc_name[ss[i].k->v]);
-		split_cells(t, a, ss[i].p);
-	}
-	free(ss);
+	split_rows(t, a, &a->whos, cmp_who, by_who);
 	tab_note(t, "reclaimer: the reclaim window the calling task was in "
 		 "(mm_vmscan_direct/memcg/memcg_softlimit/node_reclaim_begin "
 		 "to its end), else kswapd by its comm, else other "
