@@ -93,21 +93,35 @@ record() {
 	return $rc
 }
 
-# caches_kb: page cache and reclaimable slab, less what reclaim cannot free
-# without swap (tmpfs and shared memory, counted in Cached).
+# caches_kb [NODE]: page cache and reclaimable slab (of NODE, or all), less
+# what reclaim cannot free without swap (tmpfs and shared memory, counted
+# in Cached and a node's FilePages).
 caches_kb() {
-	awk '/^(Cached|SReclaimable):/ {r += $2} /^Shmem:/ {r -= $2} END {print r + 0}' /proc/meminfo
+	if [ -n "${1:-}" ]; then
+		awk '$3 ~ /^(FilePages|SReclaimable):$/ {r += $4} $3 == "Shmem:" {r -= $4}
+			END {print r + 0}' "/sys/devices/system/node/node$1/meminfo"
+	else
+		awk '/^(Cached|SReclaimable):/ {r += $2} /^Shmem:/ {r -= $2}
+			END {print r + 0}' /proc/meminfo
+	fi
 }
 
-# filled_hog_kb PCT CACHES_BEFORE: free memory plus PCT% of the caches the
-# scenario filled (caches_kb now less CACHES_BEFORE, taken before filling).
-# Unlike hog_kb, memory a kernel held before the scenario is left out: 6.1
-# keeps its tracefs event files' dentries and inodes (about 10 MB, pinned,
-# yet counted in SReclaimable) where 6.12's eventfs makes them on lookup,
-# so counting it asked 6.1's reclaim for memory it could not free.
+# filled_hog_kb PCT CACHES_BEFORE [NODE]: free memory (of NODE, or all)
+# plus PCT% of the caches the scenario filled (caches_kb now less
+# CACHES_BEFORE, taken before filling). Unlike hog_kb, memory a kernel held
+# before the scenario is left out: 6.1 keeps its tracefs event files'
+# dentries and inodes (about 10 MB, pinned, yet counted in SReclaimable)
+# where 6.12's eventfs makes them on lookup, so counting it asked 6.1's
+# reclaim for memory it could not free.
 filled_hog_kb() {
-	awk -v pct="$1" -v before="$2" -v now="$(caches_kb)" '/^MemFree:/ {f = $2}
-		END {printf "%d", f + (now - before) * pct / 100}' /proc/meminfo
+	local free
+	if [ -n "${3:-}" ]; then
+		free=$(awk '$3 == "MemFree:" {print $4}' "/sys/devices/system/node/node$3/meminfo")
+	else
+		free=$(awk '/^MemFree:/ {print $2}' /proc/meminfo)
+	fi
+	awk -v pct="$1" -v before="$2" -v now="$(caches_kb "${3:-}")" -v f="$free" \
+		'BEGIN {printf "%d", f + (now - before) * pct / 100}'
 }
 
 # hog_kb PCT [NODE]: free memory plus PCT% of the caches (of NODE, or all).
