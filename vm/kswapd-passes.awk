@@ -1,0 +1,32 @@
+# kswapd-passes.awk: over `trace-cmd report` text of one run, how kswapd's
+# passes went (NOTES.md, "Who drove the calls"). Every pass of
+# balance_pgdat() over a node starts at priority 12 and calls each
+# shrinker once per priority until the node is balanced; the superblock
+# with the most objects (super_cache_scan, 1 000 items or more) marks the
+# priorities. A pass "ended at 12" when kswapd's next call of it is not
+# at a lower priority. Prints "passes N ended12 M direct W": W the direct
+# reclaim windows (mm_vmscan_direct_reclaim_begin) of the run.
+function field(name,   v) {
+	if (!match($0, name " [0-9]+"))
+		return -1
+	v = substr($0, RSTART, RLENGTH)
+	sub(/.* /, "", v)
+	return v + 0
+}
+/mm_vmscan_direct_reclaim_begin:/ { direct++ }
+$1 ~ /^kswapd[0-9]*-[0-9]+$/ && /mm_shrink_slab_start: super_cache_scan/ {
+	if (field("cache items") < 1000)
+		next
+	p = field("priority")
+	if (p < 0)
+		next
+	task = $1
+	if (p == 12) {
+		passes++
+		open12[task] = 1
+	} else if (open12[task] && p < 12) {
+		open12[task] = 0
+		deeper++
+	}
+}
+END { printf "passes %d ended12 %d direct %d\n", passes, passes - deeper, direct }
