@@ -1,10 +1,11 @@
 # kswapd-passes.awk: over `trace-cmd report` text of one run, how kswapd's
 # passes went (NOTES.md, "Who drove the calls"). Every pass of
 # balance_pgdat() over a node starts at priority 12 and calls each
-# shrinker once per priority until the node is balanced; the superblock
-# with the most objects (super_cache_scan, 1 000 items or more) marks the
-# priorities. A pass "ended at 12" when kswapd's next call of it is not
-# at a lower priority. Prints "passes N ended12 M direct W": W the direct
+# shrinker once per priority until the node is balanced; a superblock
+# with 1 000 objects or more (super_cache_scan) marks the priorities. The
+# scenarios fill one such filesystem, so one superblock passes that bar;
+# two would count each pass twice. A pass "ended at 12" when that
+# kswapd's next such call is not at a lower priority. Prints "passes N ended12 M direct W": W the direct
 # reclaim windows (mm_vmscan_direct_reclaim_begin) of the run.
 function field(name,   v) {
 	if (!match($0, name " [0-9]+"))

@@ -13,22 +13,21 @@ for side in base cand; do
 	ls -d "$dir/$side"/*/ >/dev/null 2>&1 || die "$dir/$side has no runs"
 	for run in "$dir/$side"/*/; do
 		[ -s "$run/trace.dat" ] || die "$run has no trace.dat"
-		trace-cmd report -i "$run/trace.dat" 2>/dev/null |
-			awk -f "$TOP/vm/kswapd-passes.awk" >>"$tmp/$side"
 	done
-	awk -v s=$side '{ p += $2; e += $4; share = share " " ($2 ? sprintf("%.2f", $4 / $2) : "-")
-		w = w " " $6 } END { printf "%s: %d runs, passes %d, ended at 12 %d (%.0f%%), per run%s; direct reclaim windows per run%s\n",
-		s, NR, p, e, p ? 100 * e / p : 0, share, w }' "$tmp/$side"
+	for run in "$dir/$side"/*/; do
+		trace-cmd report -i "$run/trace.dat" 2>/dev/null |
+			awk -f "$TOP/vm/kswapd-passes.awk"
+	done |
+	# one summary line; each figure's per-run values a line in its file
+	awk -v s=$side -v share="$tmp/share" -v windows="$tmp/windows" '
+		{ p += $2; e += $4; w = w " " $6
+		  shown = shown " " ($2 ? sprintf("%.2f", $4 / $2) : "-")
+		  if ($2) tested = tested sprintf(" %.4f", $4 / $2) }
+		END { printf "%s: %d runs, passes %d, ended at 12 %d (%.0f%%), per run%s; direct reclaim windows per run%s\n",
+			s, NR, p, e, p ? 100 * e / p : 0, shown, w
+		      print s ":" tested >>share; print s ":" w >>windows }'
 done
 for figure in share windows; do
-	for side in base cand; do
-		printf '%s:' $side
-		case $figure in
-		share) awk '$2 { printf " %.4f", $4 / $2 }' "$tmp/$side" ;;
-		windows) awk '{ printf " %d", $6 }' "$tmp/$side" ;;
-		esac
-		echo
-	done >"$tmp/$figure"
 	printf '%s: ' "$figure"
 	awk -f "$TOP/vm/ranksum.awk" "$tmp/$figure"
 done
