@@ -36,7 +36,7 @@ export KBUILD_BUILD_TIMESTAMP='Thu May  9 00:00:00 UTC 2013'
 export KBUILD_BUILD_USER=shrinkscope KBUILD_BUILD_HOST=qemu
 kmake() { make -C "$tree" -j"$(nproc)" CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
 
-want=$(hash_of "$trees/$variant.applied" "${fragments[@]}" "$TOP/vm/kernel-build.sh")
+want="$(hash_of "$trees/$variant.applied" "${fragments[@]}" "$TOP/vm/kernel-build.sh") $KCFLAGS"
 stamp=$trees/$variant.built
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] &&
    [ -f "$tree/arch/x86/boot/bzImage" ]; then

@@ -31,6 +31,11 @@ extract() {
 	git tag pristine
 }
 
+# make test builds variants side by side: one extraction, one worktree
+# added at a time (each variant's own build lock is kernel-build.sh's).
+mkdir -p "$trees"
+exec {treelock}>"$trees/.tree.lock"
+flock "$treelock"
 if ! git -C "$main" rev-parse -q --verify pristine >/dev/null 2>&1; then
 	[ -f "$tarball" ] || die "$tarball missing (run: make deps KERNEL=$KERNEL)"
 	rm -rf "$main" "$trees"/*.applied
@@ -43,6 +48,7 @@ tree=$trees/$variant
 if [ ! -d "$tree" ]; then
 	git -C "$main" worktree add -q -B "$variant" "$tree" pristine
 fi
+flock -u "$treelock"
 
 mapfile -t patches < <(variant_patches "$variant")
 want=$(hash_of "${patches[@]}")
