@@ -3,7 +3,7 @@
 # trace-cmd report text (per kswapd, the big superblock only, kswapd's
 # calls only), and vm/ranksum.awk gives the textbook exact p.
 top=$(cd "$(dirname "$0")/../.." && pwd)
-echo "1..8"
+echo "1..9"
 want="passes 4 ended12 2 direct 2"
 got=$(awk -f "$top/vm/kswapd-passes.awk" "$top/tests/host/fixtures/kswapd-passes.txt")
 # the fixture: kswapd0 and kswapd1 each go deeper once, interleaved;
@@ -13,6 +13,17 @@ if [ "$got" = "$want" ]; then
 	echo "ok - kswapd passes of the fixture: $got"
 else
 	echo "not ok - kswapd passes of the fixture: $want (got: $got)"
+fi
+# two superblocks of 1 000 objects or more: one pass at 12 (both called),
+# a second pass going deeper, a third at 12 again: three passes, not six
+two="$(printf '      kswapd0-34 [000] 1.%d: mm_shrink_slab_start: super_cache_scan+0x0 0xffff8880%s: nid: 0 objects to shrink 0 gfp_flags GFP_KERNEL cache items 5000 delta 8 total_scan 8 priority %d\n' \
+	1 aaaa0000 12 2 bbbb0000 12 3 aaaa0000 12 4 bbbb0000 12 5 aaaa0000 11 6 bbbb0000 11 \
+	7 aaaa0000 12 8 bbbb0000 12)"
+got=$(printf '%s\n' "$two" | awk -f "$top/vm/kswapd-passes.awk")
+if [ "$got" = "passes 3 ended12 2 direct 0" ]; then
+	echo "ok - two big superblocks count each pass once: $got"
+else
+	echo "not ok - two big superblocks count each pass once: passes 3 ended12 2 direct 0 (got: $got)"
 fi
 # ranksum CASE WANT LINE1 LINE2: p as the exact distribution gives it
 ranksum() {
