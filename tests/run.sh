@@ -81,11 +81,17 @@ kernels=("$suite" "$suite" "$suite" "$production" "$suite" "$suite" "$suite")
 # (the boots above on 6.12's debug kernel); make test on 6.1 boots 6.12's
 # series once more for what a port breaks first: the lab, the events and
 # their catalogue, robustness and the KUnit suites (groups 1-5, 2.4 min).
-# From an empty cache its build is part of the prebuild below.
-second=
+# A machine that has never built that kernel skips the boot, counted, with
+# the command that builds it: from an empty cache, make test with it took
+# 89.5 minutes (NOTES.md), past the 80 CI's 90 should leave.
+skip612= second=
 if [ "$KERNEL" = 6.1 ] && [ -z "${SHRINKSCOPE_SUITE_VARIANT:-}" ]; then
-	second=6.12/series
-	groups+=("1 2 3 4 5") bootargs+=("") kernels+=("$second")
+	if [ -f "$(KERNEL=6.12 KTREES)/series/arch/x86/boot/bzImage" ]; then
+		second=6.12/series
+		groups+=("1 2 3 4 5") bootargs+=("") kernels+=("$second")
+	else
+		skip612="6.12's series was never built here (make kernel KERNEL=6.12); a cold make test with its build took 89.5 minutes, so it leaves it out (CI has 90)"
+	fi
 fi
 
 # limits V: a boot's and a file's time limit on variant V. Under TCG the
@@ -168,22 +174,21 @@ suite_boot() {
 lanes=("0 1 3" "2 6 4 5")
 [ ${#groups[@]} -gt 7 ] && lanes=("0 1 3" "2 6 4 5 7")
 [ "${SHRINKSCOPE_LANES:-2}" = 1 ] && lanes=("${!groups[*]}")
-# The regression reports boot base and full-batch, the suite's last boot
-# 6.12's series. From an empty cache their builds take about 35 minutes of
-# both cores; the guests leave part of the machine idle (two boots together
-# take 1.3 times one, not twice), so the builds start now at nice 19,
-# taking what the guests leave. full-batch (a few files over series) first:
-# the reports start with it and with series when the suite ends; then 6.12's
-# series, which the suite's last boot waits for; base last, while the first
-# reports run: a report that needs base waits for it (kernel-build.sh builds
-# a variant once at a time). Warm, all are cached and this returns at once.
+# The regression reports boot base and full-batch. From an empty cache
+# their builds take 15 minutes of both cores; the guests leave part of the
+# machine idle (two boots together take 1.3 times one, not twice), so the
+# builds start now at nice 19, taking what the guests leave. full-batch
+# (a few files over series) first: the reports start with it and with
+# series when the suite ends, while base may still be building; a report
+# that needs base waits for it (kernel-build.sh builds a variant once at a
+# time). Warm, both are cached and this returns at once.
 # The regression-report tests are 6.1's (its experiments, its figures);
 # 6.12's reports are make regress with 6.12 variants (NOTES.md).
 no_regress=${SHRINKSCOPE_SKIP_REGRESS:+SHRINKSCOPE_SKIP_REGRESS is set}
 [ "$KERNEL" = 6.1 ] || no_regress="the regression-report tests are 6.1's (make test)"
 prebuild=
 if [ -z "$no_regress" ]; then
-	( for v in full-batch $second base; do
+	( for v in $second full-batch base; do
 		nice -n 19 "$TOP/vm/kernel-build.sh" "$v" &&
 			nice -n 19 "$TOP/vm/module-build.sh" "$v" || exit 1
 	done ) >"$out/prebuild.log" 2>&1 &
@@ -199,6 +204,7 @@ for g in "${!groups[@]}"; do
 	cat "$out/boot$g.tap" 2>/dev/null ||
 		fail "boot $((g + 1)) of the in-guest suite left results"
 done >>"$tap"
+[ -z "$skip612" ] || skip "the 6.12 core boot (groups 1-5 on 6.12/series)" "$skip612" >>"$tap"
 say "in-guest suite done ($(elapsed))"
 
 if [ -z "$no_regress" ]; then
