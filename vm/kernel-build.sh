@@ -2,9 +2,8 @@
 # kernel-build.sh VARIANT: build the guest kernel of a variant (incrementally).
 #
 # The config is vm/kernel.config merged onto allnoconfig: a slim kernel that
-# still has everything the tools need. All variants share one ccache; with
-# base_dir and hash_dir off, a tree that differs by one patch reuses the
-# objects of another, debug info included.
+# still has everything the tools need. All variants share one ccache
+# (vm/lib.sh: kernel_ccache, ccache_config_key).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -62,6 +61,7 @@ configure() {
 }
 
 run_step "configuring $variant" "$trees/$variant.config.log" configure
+ccache_config_key "$tree"
 run_step "building $variant kernel" "$trees/$variant.build.log" kmake bzImage modules
 ccache -s 2>/dev/null | grep -Ei 'hits|misses' | sed 's/^/[shrinkscope]   ccache /' >&2 || true
 rm -f "$stamp"

@@ -119,6 +119,30 @@ kernel_ccache() {
 	export KCFLAGS=-fno-var-tracking
 }
 
+# ccache_config_key TREE: key TREE's compiles on its .config without the
+# symbols of vm/kernel-series.config that no source file reads, instead
+# of on include/generated/autoconf.h, which every object includes. The
+# series' KUnit options are read by Kconfig and Makefiles only, and they
+# were all that kept base from reusing series' objects: every lookup
+# missed, so base cost a whole cold build. A symbol any other file of
+# TREE names (C, header, assembly, linker script) stays in the key.
+ccache_config_key() {
+	local tree=$1 sym drop=()
+	for sym in $(sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=.*/\1/p' "$TOP/vm/kernel-series.config"); do
+		git -C "$tree" grep -q -F -e "$sym" -- . ':!*Kconfig*' ':!*Makefile*' \
+			':!*Kbuild*' ':!Documentation' || drop+=(-e "$sym")
+	done
+	if [ ${#drop[@]} -gt 0 ]; then
+		grep -v -F "${drop[@]}" "$tree/.config"
+	else
+		cat "$tree/.config"
+	fi >"$tree/.shrinkscope.ccache-key"
+	# the depfile names it relative to the tree (Kbuild's -I./include),
+	# an external module's build by its full path
+	export CCACHE_IGNOREHEADERS="$tree/include/generated/autoconf.h:include/generated/autoconf.h:./include/generated/autoconf.h"
+	export CCACHE_EXTRAFILES=$tree/.shrinkscope.ccache-key
+}
+
 # variant_patches VARIANT: the patch files of a kernel variant, in order.
 #   base     the pristine Debian tree
 #   series   patches/series
