@@ -49,14 +49,12 @@ rootfs: deps
 patches: deps
 	@vm/export-patches.sh $(VARIANT)
 
-# One kernel build at a time at full priority: two side by side (four
-# compilers on two cores) took 13-19% longer than one after the other
-# (NOTES.md). The kernels needed late (6.12's series, the reports' base
-# and full-batch) build at nice 19 from the start, in what the rest
-# leaves idle (vm/prebuild.sh).
+# One kernel build at a time: two side by side (four compilers on two
+# cores) took 13-19% longer than one after the other, and one at nice 19
+# beside them still slowed series' and debug's by 15 and 25% (NOTES.md).
+# tests/run.sh builds the kernels needed late beside the boots.
 test: deps
 	@VARIANT=6.12/series vm/deps.sh	# tests/run.sh boots 6.12's series too
-	@vm/prebuild.sh start
 	@vm/kernel-build.sh series
 	@vm/module-build.sh series
 	@vm/kernel-build.sh debug

@@ -21,7 +21,6 @@ rm -rf "$out"
 mkdir -p "$out"
 tap=$out/results.tap
 : >"$tap"
-"$TOP/vm/prebuild.sh" start
 untap() { sed -E 's/^(ok|not ok) [0-9]+ /\1 /' | grep -E '^(ok|not ok) |^#   '; }
 
 # minutes:seconds since the tests began, for the progress lines
@@ -173,14 +172,14 @@ lanes=("0 1 3" "2 6 4 5")
 solo=${second:+7}
 [ "${SHRINKSCOPE_LANES:-2}" = 1 ] && lanes=("${!groups[*]}") solo=
 # The regression reports boot base and full-batch: vm/prebuild.sh builds
-# them at nice 19, as it does 6.12's series (make test starts it before
-# the first kernel, a run of this file alone at its start). A boot or a
+# them at nice 19 beside the boots, as it does 6.12's series. A boot or a
 # report that needs one waits for it (kernel-build.sh builds a variant
 # once at a time). The regression-report tests are 6.1's (its
 # experiments, its figures); 6.12's reports are make regress with 6.12
 # variants (NOTES.md).
 no_regress=${SHRINKSCOPE_SKIP_REGRESS:+SHRINKSCOPE_SKIP_REGRESS is set}
 [ "$KERNEL" = 6.1 ] || no_regress="the regression-report tests are 6.1's (make test)"
+"$TOP/vm/prebuild.sh" start
 pids=()
 for lane in "${lanes[@]}"; do
 	( for g in $lane; do suite_boot "$g"; done ) &

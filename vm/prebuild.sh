@@ -7,12 +7,12 @@
 #          first), then full-batch and base for the regression reports
 #          (SHRINKSCOPE_SKIP_REGRESS=1: not these)
 #   wait   wait for the running or last prebuild; its exit status
-# make test starts it before the series kernel: from an empty cache a
-# build leaves one core idle at its serial end (link, BTF), the host tests
-# leave a third of the machine, and a nice build takes what is left
-# without slowing the rest (NOTES.md, "Cold make test"). A variant's build
-# lock makes a step that needs one of these wait for it; warm, every
-# build returns at once.
+# tests/run.sh starts it with the boots. A variant's build lock makes a
+# step that needs one of these wait for it; warm, every build returns at
+# once. Started with make test's first build instead, it slowed series'
+# build by 15% and debug's by 25% while taking a tenth of the machine
+# (NOTES.md, "Cold make test with 6.12"): these two cores lose more to
+# work run beside than the idle moments give.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 dir=$TOP/build/prebuild
