@@ -3,8 +3,9 @@
 # nice 19 beside what it needs first.
 #   start  unless one is running, build in the background (log and exit
 #          status under build/prebuild/), on 6.1, two chains side by side:
-#          6.12's series for its core boot; series (make test's own build
-#          first), then full-batch and base for the regression reports
+#          6.12's series for its core boot (where it was built once: kept
+#          current); series (make test's own build first), then
+#          full-batch and base for the regression reports
 #          (SHRINKSCOPE_SKIP_REGRESS=1: not these)
 #   wait   wait for the running or last prebuild; its exit status
 # tests/run.sh starts it with the boots. A variant's build lock makes a
@@ -23,8 +24,10 @@ running() { [ -f "$dir/pid" ] && kill -0 "$(cat "$dir/pid")" 2>/dev/null; }
 # side, so that the reports' kernels are not queued behind 6.12's
 chains() {
 	[ "$KERNEL" = 6.1 ] || return 0
-	# tests/run.sh boots it unless told which kernel the suite runs on
-	[ -n "${SHRINKSCOPE_SUITE_VARIANT:-}" ] || echo 6.12/series
+	# tests/run.sh boots it where it was built once, unless told which
+	# kernel the suite runs on
+	[ -n "${SHRINKSCOPE_SUITE_VARIANT:-}" ] || ! second_kernel_built ||
+		echo 6.12/series
 	# full-batch and base reuse series' objects (ccache): after it
 	[ -n "${SHRINKSCOPE_SKIP_REGRESS:-}" ] || echo series full-batch base
 }
