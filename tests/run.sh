@@ -185,7 +185,8 @@ lanes=("0 1 3" "2 6 4 5")
 # figures); 6.12's reports are make regress with 6.12 variants (NOTES.md).
 no_regress=${SHRINKSCOPE_SKIP_REGRESS:+SHRINKSCOPE_SKIP_REGRESS is set}
 [ "$KERNEL" = 6.1 ] || no_regress="the regression-report tests are 6.1's (make test)"
-"$TOP/vm/prebuild.sh" start
+"$TOP/vm/prebuild.sh" >"$out/prebuild.log" 2>&1 &
+prebuild=$!
 pids=()
 for lane in "${lanes[@]}"; do
 	( for g in $lane; do suite_boot "$g"; done ) &
@@ -208,17 +209,17 @@ if [ -z "$no_regress" ]; then
 	else
 		fail "regression reports ran (tests/regress/run.sh)"
 	fi >>"$tap"
-	# a kernel the prebuild could not build, the boot or report that
-	# needed it tried again and failed by name; this says where the first
-	# log is
-	"$TOP/vm/prebuild.sh" wait ||
-		say "building kernels beside the suite failed ($TOP/build/prebuild/log)"
 	say "regression reports done ($(elapsed))"
 else
 	for t in "$TOP"/tests/regress/[0-9]*.sh; do
 		skip "regress/$(basename "$t")" "$no_regress"
 	done >>"$tap"
 fi
+
+# a kernel the prebuild could not build, the boot or report that needed
+# it tried again and failed by name; this says where the first log is
+wait "$prebuild" ||
+	say "building kernels beside the suite failed ($out/prebuild.log)"
 
 cat "$tap"
 # CI shows the end of the output: repeat each failure with its diagnostics.
