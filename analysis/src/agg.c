@@ -180,6 +180,7 @@ static void on_start(struct agg *a, const struct ev *e)
 	ps->prio = e->v[F_PRIORITY];
 	ps->who = reclaimer_of(ps, e);
 	ps->nbatches = 0;
+	agg_kswapd(a, ps, e);
 	r = row_get(a, &ps->key, &ps->id);
 	add(&r->asked, e->v[F_TOTAL_SCAN]);
 	if (!r->def_seen) {
@@ -330,6 +331,7 @@ static void on_reclaim(struct agg *a, const struct ev *e)
 	struct pidstate *ps = pid_state(a, e->pid);
 
 	if (e->kind == EV_RECLAIM_BEGIN) {
+		a->direct_windows += e->who == RC_DIRECT;
 		if (!ps->depth++)
 			ps->win = e->who;
 		return;

@@ -94,6 +94,9 @@ struct pidstate {
 	int64_t nbatches;
 	int depth;		/* nested reclaim windows */
 	enum reclaimer win;	/* the outermost one's kind */
+	/* kswapd only: a pass at priority 12 is open, and its superblock */
+	bool kpass_open;
+	int64_t kpass_sb;
 };
 
 struct agg {
@@ -116,6 +119,10 @@ struct agg {
 	int64_t reclaimed;	/* their nr_reclaimed */
 	int64_t ends_unpaired;	/* end without a start in the same task */
 	int64_t starts_open;	/* start without an end, at end of file */
+	/* kswapd passes over a node (agg_kswapd.c) */
+	int64_t kswapd_passes;	/* begun at priority 12 */
+	int64_t kswapd_deeper;	/* ... that went on below 12 */
+	int64_t direct_windows;	/* mm_vmscan_direct_reclaim_begin */
 };
 
 void agg_init(struct agg *a, double bucket_s);
@@ -130,6 +137,8 @@ void agg_free(struct agg *a);
 size_t agg_bucket(const struct agg *a, uint64_t ts);
 /* agg_pages.c: mm_vmscan_lru_shrink_inactive */
 void agg_lru_inactive(struct agg *a, const struct ev *e);
+/* agg_kswapd.c: a start of kswapd (task @ps) that may begin or end a pass */
+void agg_kswapd(struct agg *a, struct pidstate *ps, const struct ev *e);
 
 int hbucket(int64_t v);
 int64_t hbucket_lo(int b);

@@ -197,10 +197,10 @@ static void side_free(struct side *s)
 int cmd_compare(int argc, char **argv)
 {
 	int count[V_MAX] = { 0 };
-	struct tab *tabs[5];
+	struct tab *tabs[7];
 	struct cmp_opts o;
 	bool on[M_MAX], by_name;
-	int i, n = 4;
+	int i, n = 6;
 	size_t len;
 	char *buf = NULL;
 	FILE *m;
@@ -213,6 +213,8 @@ int cmd_compare(int argc, char **argv)
 	tabs[0] = inputs_tab(&o, by_name);
 	tabs[2] = rows_tab(&o, on, count);
 	tabs[3] = verdicts_tab(count);
+	tabs[4] = kswapd_runs_tab(&o);
+	tabs[5] = kswapd_tests_tab(&o);
 	if (o.out.plot_dir)
 		tabs[n++] = plot_compare(o.out.plot_dir, tabs[2]);
 	if (o.out.fmt == FMT_MAIL) {

@@ -33,6 +33,9 @@ struct tab *inputs_tab(const struct cmp_opts *o, bool by_name);
 struct tab *rows_tab(const struct cmp_opts *o, const bool on[M_MAX],
 		     int *count);
 struct tab *verdicts_tab(const int *count);
+/* cmp_kswapd.c: kswapd's passes per run, and the rank-sum tests */
+struct tab *kswapd_runs_tab(const struct cmp_opts *o);
+struct tab *kswapd_tests_tab(const struct cmp_opts *o);
 /* Exit status of a compare with these verdict counts. */
 int compare_status(const int *count);
 /* The report to mail: plain text within 80 columns. */

@@ -205,6 +205,7 @@ int report_tables(const struct report_in *in, struct tab **tabs)
 	tabs[k++] = tab_scan_ratios(a, rs, n);
 	tabs[k++] = tab_priority(a);
 	tabs[k++] = tab_reclaimer(a);
+	tabs[k++] = tab_kswapd(a);
 	tabs[k++] = tab_batches(a, rs, n);
 	tabs[k++] = tab_batch_hist(a, rs, n);
 	tabs[k++] = tab_memcg(a, rs, n);

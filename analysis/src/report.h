@@ -58,5 +58,9 @@ struct tab *tab_priority(const struct agg *a);
 struct tab *tab_reclaimer(const struct agg *a);
 struct tab *tab_slab_vs_file(const struct agg *a, struct rref *rs, size_t n);
 struct tab *tab_balance_by_node(const struct agg *a, double bucket_s);
+/* rep_kswapd.c, its row shared with compare */
+struct tab *tab_kswapd(const struct agg *a);
+bool kswapd_known(const bool caps[CAP_MAX]);
+void kswapd_row(struct tab *t, const struct agg *a, bool windows);
 
 #endif

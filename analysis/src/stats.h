@@ -60,4 +60,19 @@ void holm(const double *p, double *adj, size_t n);
 /* Benjamini-Hochberg's step-up adjustment (NaN entries are skipped). */
 void bh(const double *p, double *adj, size_t n);
 
+/* Values a rank-sum test takes at most, both sides together. */
+#define RANKSUM_MAX 40
+
+/*
+ * The exact two-sided Wilcoxon-Mann-Whitney rank-sum test of @x (@nx
+ * values) against @y (@ny), for the few runs a side that compare sees,
+ * where no normal approximation holds: ties get midranks, and *@p is the
+ * share of all ways of choosing nx of the pooled ranks whose sum lies at
+ * least as far from its mean as x's does. *@w is x's rank sum, *@mean its
+ * mean under no difference. False, nothing set, when a side is empty or
+ * the two have more than RANKSUM_MAX values.
+ */
+bool ranksum_exact(const double *x, int nx, const double *y, int ny,
+		   double *w, double *mean, double *p);
+
 #endif

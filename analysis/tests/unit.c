@@ -394,6 +394,75 @@ static void test_windows(void)
 	      "agg: only calls inside a begin..end reclaim window count per page");
 }
 
+/* A start of a kswapd (pid @pid) or of another task, at @prio with @items. */
+static void kstart(struct agg *a, int pid, bool kswapd, int64_t shr,
+		   uint64_t fn, int64_t prio, int64_t items)
+{
+	struct ev e = mk(EV_START, pid, 0);
+
+	who(&e, shr, 0, NA, NULL);
+	e.v[F_SHRINK] = fn;
+	e.v[F_PRIORITY] = prio;
+	e.v[F_CACHE_ITEMS] = items;
+	e.v[F_TOTAL_SCAN] = 8;
+	e.who = kswapd ? RC_KSWAPD : RC_OTHER;
+	agg_event(&e, a);
+}
+
+static void test_kswapd(void)
+{
+	struct agg a;
+	struct ev e;
+
+	agg_init(&a, 1);
+	agg_file(&a, all_caps, stub_symbol, NULL);
+	/* two kswapds interleaved, each going deeper once */
+	kstart(&a, 34, true, 0xa0, 0x1000, 12, 5000);
+	kstart(&a, 35, true, 0xa0, 0x1000, 12, 5000);
+	kstart(&a, 34, true, 0xa0, 0x1000, 11, 5000);
+	kstart(&a, 35, true, 0xa0, 0x1000, 11, 5000);
+	/* kswapd1 ends a pass at 12 and starts one more */
+	kstart(&a, 35, true, 0xa0, 0x1000, 12, 5000);
+	kstart(&a, 35, true, 0xa0, 0x1000, 12, 5000);
+	/* nothing: a small superblock, another shrinker, a direct reclaimer,
+	 * a start without a priority */
+	kstart(&a, 34, true, 0xb0, 0x1000, 12, 999);
+	kstart(&a, 34, true, 0xc0, 0x2000, 12, 5000);
+	kstart(&a, 99, false, 0xa0, 0x1000, 12, 5000);
+	kstart(&a, 34, true, 0xa0, 0x1000, NA, 5000);
+	e = mk(EV_RECLAIM_BEGIN, 99, 0);
+	e.who = RC_DIRECT;
+	agg_event(&e, &a);
+	agg_event(&e, &a);
+	e.who = RC_MEMCG;
+	agg_event(&e, &a);
+	check(a.kswapd_passes == 4 && a.kswapd_deeper == 2 &&
+	      a.direct_windows == 2,
+	      "kswapd: passes per kswapd, ended at 12 unless the next call is deeper");
+
+	agg_free(&a);
+	agg_init(&a, 1);
+	agg_file(&a, all_caps, stub_symbol, NULL);
+	/* two big superblocks: one pass at 12, one going deeper, one more */
+	kstart(&a, 34, true, 0xa0, 0x1000, 12, 5000);
+	kstart(&a, 34, true, 0xb0, 0x1000, 12, 5000);
+	kstart(&a, 34, true, 0xa0, 0x1000, 12, 5000);
+	kstart(&a, 34, true, 0xb0, 0x1000, 12, 5000);
+	kstart(&a, 34, true, 0xa0, 0x1000, 11, 5000);
+	kstart(&a, 34, true, 0xb0, 0x1000, 11, 5000);
+	kstart(&a, 34, true, 0xa0, 0x1000, 12, 5000);
+	kstart(&a, 34, true, 0xb0, 0x1000, 12, 5000);
+	check(a.kswapd_passes == 3 && a.kswapd_deeper == 1,
+	      "kswapd: a second big superblock at the same priority is the same pass");
+	/* a pass open when one file ends is not continued by the next */
+	agg_file_done(&a);
+	agg_file(&a, all_caps, stub_symbol, NULL);
+	kstart(&a, 34, true, 0xa0, 0x1000, 11, 5000);
+	check(a.kswapd_passes == 3 && a.kswapd_deeper == 1,
+	      "kswapd: each file starts with no pass open");
+	agg_free(&a);
+}
+
 static void test_unpaired(void)
 {
 	struct agg a;
@@ -507,6 +576,7 @@ int main(void)
 	test_vmpressure();
 	test_windows();
 	test_unpaired();
+	test_kswapd();
 	test_na_output();
 	test_escaping();
 	test_stats();

@@ -232,8 +232,57 @@ static void test_log_scale(void)
 	      "verdict: a run at zero keeps the ratio of means (no logs)");
 }
 
+/*
+ * The exact rank-sum p as a fraction of splits, counted by hand: which of
+ * the C(n, nx) ways of choosing x's ranks lie as far from the mean.
+ */
+static void rs(const char *what, const double *x, int nx, const double *y,
+	       int ny, double want_w, double want_p)
+{
+	double w, mean, p;
+	char msg[160];
+	bool ok = ranksum_exact(x, nx, y, ny, &w, &mean, &p);
+
+	snprintf(msg, sizeof(msg), "rank-sum: %s: W %g, p %.6g (want %g, %.6g)",
+		 what, ok ? w : NAN, ok ? p : NAN, want_w, want_p);
+	check(ok && w == want_w && fabs(p - want_p) < 1e-12 &&
+	      mean == nx * (nx + ny + 1) / 2.0, msg);
+}
+
+static void test_ranksum(void)
+{
+	static const double a[] = { 1, 2, 3, 4, 5 }, b[] = { 6, 7, 8, 9, 10 };
+	static const double a2[] = { 1, 2, 3, 4, 6 }, b2[] = { 5, 7, 8, 9, 10 };
+	static const double c[] = { 9, 8, 7 }, d[] = { 3, 2, 1 };
+	static const double e[] = { 1, 1, 2 }, f[] = { 2, 3, 3 };
+	static const double g[] = { 4, 4, 4 };
+	double lo[10], hi[10], many[RANKSUM_MAX + 1] = { 0 }, w, mean, p;
+	int i;
+
+	for (i = 0; i < 10; i++) {
+		lo[i] = i;
+		hi[i] = 100 + i;
+	}
+	rs("5 and 5 apart (2 of 252)", a, 5, b, 5, 15, 2.0 / 252);
+	rs("5 and 5, one pair swapped (4 of 252)", a2, 5, b2, 5, 16,
+	   4.0 / 252);
+	rs("3 and 3 apart, the other way (2 of 20)", c, 3, d, 3, 15, 2.0 / 20);
+	/* midranks 1.5 1.5 3.5 | 3.5 5.5 5.5: 4 of the 20 splits as far */
+	rs("ties across the sides take midranks (4 of 20)", e, 3, f, 3, 6.5,
+	   4.0 / 20);
+	rs("all tied", g, 3, g, 3, 10.5, 1);
+	rs("10 and 10 apart (2 of 184756)", lo, 10, hi, 10, 55, 2.0 / 184756);
+	rs("unequal sides, 2 and 4 apart (2 of 15)", hi, 2, lo, 4, 11,
+	   2.0 / 15);
+	check(!ranksum_exact(a, 5, b, 0, &w, &mean, &p) &&
+	      !ranksum_exact(many, RANKSUM_MAX / 2 + 1, many, RANKSUM_MAX / 2,
+			     &w, &mean, &p),
+	      "rank-sum: refuses an empty side and more than RANKSUM_MAX values");
+}
+
 void test_stats(void)
 {
+	test_ranksum();
 	test_t();
 	test_welch();
 	test_fieller();

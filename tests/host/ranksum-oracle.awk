@@ -1,4 +1,6 @@
-# ranksum.awk: exact two-sided rank-sum (Wilcoxon-Mann-Whitney) test of two
+# ranksum-oracle.awk: the oracle of the analyser's exact rank-sum test
+# (analysis/src/ranksum.c, which counts splits by subset sums; this lists
+# them), for tests/host/12: the two-sided Wilcoxon-Mann-Whitney test of two
 # samples, one per input line ("label: v1 v2 ..."), by enumerating every
 # way of choosing the first sample's ranks (midranks for ties): small
 # samples only (5 + 5 is 252 subsets). Prints the rank sum of the first
@@ -24,7 +26,7 @@ NR <= 2 {
 }
 END {
 	if (N < 2 || NR != 2) {
-		print "ranksum.awk: two lines of values wanted" > "/dev/stderr"
+		print "ranksum-oracle.awk: two lines of values wanted" > "/dev/stderr"
 		exit 2
 	}
 	for (i = 1; i <= N; i++) {

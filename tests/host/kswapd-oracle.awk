@@ -1,5 +1,6 @@
-# kswapd-passes.awk: over `trace-cmd report` text of one run, how kswapd's
-# passes went (NOTES.md, "Who drove the calls"). Every pass of
+# kswapd-oracle.awk: the oracle of the analyser's kswapd passes
+# (analysis/src/agg_kswapd.c), from `trace-cmd report` text of one run,
+# with none of its code (tests/host/12). Every pass of
 # balance_pgdat() over a node starts at priority 12 and calls each
 # shrinker once per priority until the node is balanced; a superblock
 # with 1 000 objects or more (super_cache_scan) marks the priorities. A
