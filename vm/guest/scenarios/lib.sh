@@ -42,6 +42,8 @@ fill_testcache() {
 snapshot() {
 	grep -H . /sys/devices/system/node/node*/meminfo | grep -E 'MemFree|FilePages|SReclaimable'
 	grep -H '^oom_kill ' /proc/vmstat
+	# slabinfo counts pages: their size turns them into kB on the host
+	echo "pagesize:$(getconf PAGESIZE)"
 	# the caches the scenarios fill, as slab objects and pages: whether a
 	# freed object gave its page back (fragmentation) is seen only here
 	awk '$1 ~ /^(dentry|.*inode_cache|radix_tree_node|buffer_head|shrinkscope.*)$/ {
