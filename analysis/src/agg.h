@@ -139,6 +139,11 @@ size_t agg_bucket(const struct agg *a, uint64_t ts);
 void agg_lru_inactive(struct agg *a, const struct ev *e);
 /* agg_kswapd.c: a start of kswapd (task @ps) that may begin or end a pass */
 void agg_kswapd(struct agg *a, struct pidstate *ps, const struct ev *e);
+/* kswapd's passes that the gentlest priority ended */
+static inline int64_t kswapd_ended(const struct agg *a)
+{
+	return a->kswapd_passes - a->kswapd_deeper;
+}
 
 int hbucket(int64_t v);
 int64_t hbucket_lo(int b);

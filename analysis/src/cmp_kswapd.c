@@ -6,8 +6,6 @@
  * shares far from normal). Told, not judged: these take no part in the
  * verdicts or the exit status.
  */
-#include <math.h>
-
 #include "cmp.h"
 #include "report.h"
 #include "util.h"
@@ -30,22 +28,23 @@ static const char *const fig_name[FIG_MAX] = {
 	[FIG_WINDOWS] = "direct reclaim windows per run",
 };
 
-/* Whether every file of both sides tells @cap. */
-static bool all_have(const struct cmp_opts *o, enum cap cap)
+static bool has_reclaim(const bool caps[CAP_MAX])
+{
+	return caps[CAP_RECLAIM];
+}
+
+/* Whether every file of both sides passes @ok. */
+static bool all_files(const struct cmp_opts *o,
+		      bool (*ok)(const bool caps[CAP_MAX]))
 {
 	const struct side *s[] = { &o->base, &o->cand };
 	int i, j;
 
 	for (i = 0; i < 2; i++)
 		for (j = 0; j < s[i]->n; j++)
-			if (!s[i]->caps[j][cap])
+			if (!ok(s[i]->caps[j]))
 				return false;
 	return true;
-}
-
-static bool known(const struct cmp_opts *o)
-{
-	return all_have(o, CAP_PRIORITY) && all_have(o, CAP_CACHE_ITEMS);
 }
 
 /* @s's values of @fig, one per run that has one; their number. */
@@ -59,20 +58,19 @@ static int values(const struct side *s, enum figure fig, double *v)
 		if (fig == FIG_WINDOWS)
 			v[n++] = a->direct_windows;
 		else if (a->kswapd_passes)
-			v[n++] = (double)(a->kswapd_passes - a->kswapd_deeper) /
-				 a->kswapd_passes;
+			v[n++] = (double)kswapd_ended(a) / a->kswapd_passes;
 	}
 	return n;
 }
 
 static double mean(const double *v, int n)
 {
-	double sum = 0;
+	struct mstat m = { 0 };
 	int i;
 
 	for (i = 0; i < n; i++)
-		sum += v[i];
-	return n ? sum / n : NAN;
+		mstat_add(&m, v[i]);
+	return mstat_mean(&m);
 }
 
 static void test_row(struct tab *t, const struct cmp_opts *o, enum figure fig)
@@ -102,11 +100,11 @@ struct tab *kswapd_runs_tab(const struct cmp_opts *o)
 	struct tab *t = tab_new("kswapd_runs", "kswapd passes per run",
 				run_cols, ARRAY_SIZE(run_cols));
 	const struct side *s[] = { &o->base, &o->cand };
-	bool windows = all_have(o, CAP_RECLAIM);
+	bool windows = all_files(o, has_reclaim);
 	int i, j;
 
-	if (!known(o)) {
-		tab_unavailable(t, "mm_shrink_slab_start has no priority or cache_items field in every trace");
+	if (!all_files(o, kswapd_known)) {
+		tab_unavailable(t, "%s in every trace", kswapd_unknown);
 		return t;
 	}
 	for (i = 0; i < 2; i++)
@@ -116,8 +114,7 @@ struct tab *kswapd_runs_tab(const struct cmp_opts *o)
 			tab_str(t, s[i]->files[j]);
 			kswapd_row(t, &s[i]->aggs[j], windows);
 		}
-	tab_note(t, "a pass begins at priority 12; it ended at 12 when the "
-		 "gentlest pass balanced the node");
+	tab_note(t, "%s", kswapd_note);
 	return t;
 }
 
@@ -127,12 +124,12 @@ struct tab *kswapd_tests_tab(const struct cmp_opts *o)
 				"kswapd passes: base against candidate",
 				test_cols, ARRAY_SIZE(test_cols));
 
-	if (!known(o)) {
-		tab_unavailable(t, "mm_shrink_slab_start has no priority or cache_items field in every trace");
+	if (!all_files(o, kswapd_known)) {
+		tab_unavailable(t, "%s in every trace", kswapd_unknown);
 		return t;
 	}
 	test_row(t, o, FIG_SHARE);
-	if (all_have(o, CAP_RECLAIM))
+	if (all_files(o, has_reclaim))
 		test_row(t, o, FIG_WINDOWS);
 	tab_note(t, "p: exact two-sided rank-sum test over every split of the "
 		 "runs (midranks for ties; the first %d runs a side at most); "

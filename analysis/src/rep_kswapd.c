@@ -8,6 +8,11 @@ static const struct col kswapd_cols[] = {
 	{ "direct_windows", 0 },
 };
 
+const char kswapd_unknown[] =
+	"mm_shrink_slab_start has no priority or cache_items field";
+const char kswapd_note[] =
+	"a pass begins at priority 12; it ended at 12 when the gentlest pass balanced the node";
+
 /* The trace's starts tell priorities and cache sizes: passes are known. */
 bool kswapd_known(const bool caps[CAP_MAX])
 {
@@ -17,11 +22,9 @@ bool kswapd_known(const bool caps[CAP_MAX])
 /* One row: @a's passes, and its direct reclaim windows if @windows. */
 void kswapd_row(struct tab *t, const struct agg *a, bool windows)
 {
-	int64_t ended = a->kswapd_passes - a->kswapd_deeper;
-
 	tab_int(t, a->kswapd_passes);
-	tab_int(t, ended);
-	tab_ratio(t, ended, a->kswapd_passes);
+	tab_int(t, kswapd_ended(a));
+	tab_ratio(t, kswapd_ended(a), a->kswapd_passes);
 	tab_int(t, windows ? a->direct_windows : NA);
 }
 
@@ -31,14 +34,13 @@ struct tab *tab_kswapd(const struct agg *a)
 				kswapd_cols, ARRAY_SIZE(kswapd_cols));
 
 	if (!kswapd_known(a->caps)) {
-		tab_unavailable(t, "mm_shrink_slab_start has no priority or cache_items field in the trace");
+		tab_unavailable(t, "%s in the trace", kswapd_unknown);
 		return t;
 	}
 	tab_row(t);
 	kswapd_row(t, a, a->caps[CAP_RECLAIM]);
-	tab_note(t, "a pass begins at priority 12; it ended at 12 when the "
-		 "gentlest pass balanced the node (kswapd's calls of a "
-		 "superblock with 1000 objects or more mark the priorities); "
-		 "direct_windows: mm_vmscan_direct_reclaim_begin events");
+	tab_note(t, "%s (kswapd's calls of a superblock with 1000 objects or "
+		 "more mark the priorities); direct_windows: "
+		 "mm_vmscan_direct_reclaim_begin events", kswapd_note);
 	return t;
 }

@@ -62,5 +62,7 @@ struct tab *tab_balance_by_node(const struct agg *a, double bucket_s);
 struct tab *tab_kswapd(const struct agg *a);
 bool kswapd_known(const bool caps[CAP_MAX]);
 void kswapd_row(struct tab *t, const struct agg *a, bool windows);
+/* why a kswapd table is empty; what a pass is, under it */
+extern const char kswapd_unknown[], kswapd_note[];
 
 #endif
