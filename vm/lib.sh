@@ -143,13 +143,6 @@ ccache_config_key() {
 	export CCACHE_EXTRAFILES=$tree/.shrinkscope.ccache-key
 }
 
-# second_kernel_built: this machine has built 6.12's series once. make
-# test on 6.1 then boots it and keeps it current (tests/run.sh,
-# vm/prebuild.sh); from an empty cache it leaves it out (NOTES.md).
-second_kernel_built() {
-	[ -f "$(KERNEL=6.12 KTREES)/series/arch/x86/boot/bzImage" ]
-}
-
 # variant_patches VARIANT: the patch files of a kernel variant, in order.
 #   base     the pristine Debian tree
 #   series   patches/series

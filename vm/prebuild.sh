@@ -16,10 +16,8 @@ set -euo pipefail
 # side, so that the reports' kernels are not queued behind 6.12's
 chains() {
 	[ "$KERNEL" = 6.1 ] || return 0
-	# tests/run.sh boots it where it was built once, unless told which
-	# kernel the suite runs on
-	[ -n "${SHRINKSCOPE_SUITE_VARIANT:-}" ] || ! second_kernel_built ||
-		echo 6.12/series
+	# tests/run.sh boots it, unless told which kernel the suite runs on
+	[ -n "${SHRINKSCOPE_SUITE_VARIANT:-}" ] || echo 6.12/series
 	# full-batch and base reuse series' objects (ccache): after it
 	[ -n "${SHRINKSCOPE_SKIP_REGRESS:-}" ] || echo series full-batch base
 }
