@@ -59,6 +59,33 @@ if [ "$KERNEL" = 6.1 ] && [ -z "${SHRINKSCOPE_SUITE_VARIANT:-}" ]; then
 	groups+=("1 2 3 4 5") bootargs+=("") kernels+=("$second")
 fi
 
+# host_file T: one host test file's lines into $out/host/, for file order.
+host_file() {
+	if [ -n "${SHRINKSCOPE_SKIP_HOST:-}" ]; then
+		skip "host/$(basename "$1")" "SHRINKSCOPE_SKIP_HOST is set"
+	else
+		run_file "host/$(basename "$1")" bash "$1"
+	fi | untap >"$out/host/$(basename "$1").tap"
+}
+# host_stream bisect|rest: host/25's patch-by-patch compiles (about one
+# core, the longest host file: 211 s at 1.1 cores warm, NOTES.md), or
+# every other host file in turn; the two run side by side.
+host_stream() {
+	local t
+	for t in "$TOP"/tests/host/[0-9]*.sh; do
+		case $t in
+		*/25-bisect.sh) [ "$1" = bisect ] && host_file "$t" ;;
+		*) [ "$1" = rest ] && host_file "$t" ;;
+		esac
+	done
+	if [ "$1" = rest ]; then
+		for t in ${SHRINKSCOPE_HOST_TESTS:-}; do
+			run_file "$(basename "$t")" "$t" | untap >"$out/host/more-$(basename "$t").tap"
+		done
+	fi
+}
+mkdir -p "$out/host"
+
 # limits V: a boot's and a file's time limit on variant V. Under TCG the
 # debug kernel runs the suite about five times slower than series
 # (80-bpf: 10+ minutes): its limits are wider, still short of a hang's.
@@ -184,10 +211,12 @@ fi
 wait "${pids[@]}"
 : >"$booting"
 for t in "$TOP"/tests/host/[0-9]*.sh; do
-	cat "$out/host/$(basename "$t").tap"
+	cat "$out/host/$(basename "$t").tap" 2>/dev/null ||
+		fail "host/$(basename "$t") left results"
 done >>"$tap"
 for t in ${SHRINKSCOPE_HOST_TESTS:-}; do
-	cat "$out/host/more-$(basename "$t").tap"
+	cat "$out/host/more-$(basename "$t").tap" 2>/dev/null ||
+		fail "$(basename "$t") left results"
 done >>"$tap"
 for g in "${!groups[@]}"; do
 	cat "$out/boot$g.tap" 2>/dev/null ||
