@@ -183,7 +183,8 @@ next_boot() {
 # series: vm/prebuild.sh builds them at nice 19 beside the boots, taking
 # what the guests leave (two boots together take 1.3 times one, not
 # twice). It starts with the first boot (beside the host tests' compiles
-# a build at nice 19 still slows them: NOTES.md). A boot or a report that
+# a build at nice 19 still slows them: NOTES.md). The reports start when
+# the first lane finds the queue empty. A boot or a report that
 # needs one waits for it (kernel-build.sh builds a variant once at a
 # time); warm, all are cached and it returns at once. The
 # regression-report tests are 6.1's (its experiments, its figures);
@@ -193,13 +194,20 @@ no_regress=${SHRINKSCOPE_SKIP_REGRESS:+SHRINKSCOPE_SKIP_REGRESS is set}
 booting=$out/boots-started
 ( until [ -e "$booting" ]; do sleep 2; done; exec "$TOP/vm/prebuild.sh" ) >"$out/prebuild.log" 2>&1 &
 prebuild=$!
-# lane STREAM: host stream STREAM, then boots from the queue
+# lane STREAM: host stream STREAM, then boots from the queue; the first
+# lane out of boots starts the regression reports, beside the other
+# lane's last boot rather than after it
 lane() {
 	local g
 	host_stream "$1"
 	say "host stream $1 done ($(elapsed))"
 	: >"$booting"
 	while g=$(next_boot); do suite_boot "$g"; done
+	[ -z "$no_regress" ] && mkdir "$out/regress-started" 2>/dev/null || return 0
+	say "regression reports (kernel variants compared by the analyser; $(elapsed))"
+	# its results, not its summary lines
+	"$TOP/tests/regress/run.sh" "$out/regress" >/dev/null
+	say "regression reports done ($(elapsed))"
 }
 say "host unit tests, then the in-guest suite on the $suite kernel"
 pids=()
@@ -226,18 +234,12 @@ for g in "${!groups[@]}"; do
 	cat "$out/boot$g.tap" 2>/dev/null ||
 		fail "boot $((g + 1)) of the in-guest suite left results"
 done >>"$tap"
-say "in-guest suite done ($(elapsed))"
-
 if [ -z "$no_regress" ]; then
-	say "regression reports (kernel variants compared by the analyser; $(elapsed))"
-	# its results, not its summary lines
-	"$TOP/tests/regress/run.sh" "$out/regress" >/dev/null
 	if [ -f "$out/regress/results.tap" ]; then
 		untap <"$out/regress/results.tap"
 	else
 		fail "regression reports ran (tests/regress/run.sh)"
 	fi >>"$tap"
-	say "regression reports done ($(elapsed))"
 else
 	for t in "$TOP"/tests/regress/[0-9]*.sh; do
 		skip "regress/$(basename "$t")" "$no_regress"
