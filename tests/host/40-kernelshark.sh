@@ -285,7 +285,11 @@ else
 	mkdir -p "$KS_USER_CACHE_DIR" "$XDG_RUNTIME_DIR"
 	chmod 700 "$XDG_RUNTIME_DIR"
 	printf '[General]\nnoRootWarn=true\n' >"$KS_USER_CACHE_DIR/setting.ini"
-	setsid Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp \
+	# -noreset: an X server resets when its last client leaves, and a
+	# client that connects meanwhile fails ("could not load the Qt
+	# platform plugin xcb"): the control's KernelShark did, once, when
+	# the first one had just been stopped on a loaded machine
+	setsid Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp -noreset \
 		3>"$tmp/display" >"$tmp/xvfb.log" 2>&1 &
 	groups+=($!)
 	for i in $(seq 20); do
