@@ -52,7 +52,7 @@ kernels=("$suite" "$suite" "$suite" "$production" "$suite" "$suite" "$suite")
 # series once more for what a port breaks first: the lab, the events and
 # their catalogue, robustness and the KUnit suites (groups 1-5, 2.4 min).
 # It is built beside the 6.1 suite (vm/prebuild.sh), from an empty cache
-# too (NOTES.md, "Cold make test with 6.12, fifth session").
+# too (NOTES.md, "Cold with 6.12").
 second=
 if [ "$KERNEL" = 6.1 ] && [ -z "${SHRINKSCOPE_SUITE_VARIANT:-}" ]; then
 	second=6.12/series
@@ -163,8 +163,8 @@ suite_boot() {
 # results in group order. Each lane starts when one of the host streams
 # ends, so that no core waits for host/25 (the other stream ends 2-3
 # minutes before it, warm), and takes the next boot of one queue when it
-# is free, the longest first: fixed lanes balanced by measured times came
-# out 200 s apart when a boot ran slower than its figure (NOTES.md, "Warm
+# is free, the longest first: fixed lanes balanced by measured times left
+# one idle for 144 s when a boot ran slower than its figure (NOTES.md, "Warm
 # make test"). The order, from the boots' times beside each other: groups
 # 1-5 390-530 s, 80 470-490, 6-7 290-300, the soak 280, 85 130 (series),
 # 6.12's core boot 125 (late: from an empty cache it is built beside the

@@ -2,7 +2,7 @@
 # prebuild.sh: the kernels make test needs only late, built at nice 19
 # beside the boots (tests/run.sh runs it in the background and waits for
 # its status at the end). On 6.1, two chains side by side: 6.12's series
-# for its core boot (where it was built once: kept current); series
+# for its core boot (from an empty cache too); series
 # (make test's own build first), then full-batch and base for the
 # regression reports (SHRINKSCOPE_SKIP_REGRESS=1: not these). A
 # variant's build lock makes a step that needs one of these wait for it;
