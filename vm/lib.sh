@@ -102,20 +102,20 @@ split_variant() {
 vname() { if [ "$KERNEL" = 6.1 ]; then echo "$variant"; else echo "$KERNEL/$variant"; fi; }
 
 # kernel_ccache TREES: the compiler cache and flags of every kernel build
-# (all variants, both kernels, the bisect trees). With base_dir and hash_dir off,
-# a tree that differs by one patch reuses the objects of another. Depend
-# mode keys a miss by the .d file Kbuild already asks gcc for (-Wp,-MMD)
-# instead of running the preprocessor a second time: a miss costs what an
-# uncached compile does (mm/vmscan.o: 2.8 s, 3.2 s in direct mode), and
-# entries stored in direct mode still hit.
+# (all variants, both kernels, the bisect trees). With base_dir and
+# hash_dir off, a tree that differs by one patch reuses the objects of
+# another. Depend mode keys a miss by the .d file Kbuild already asks gcc
+# for (-Wp,-MMD) instead of running the preprocessor a second time: a miss
+# costs what an uncached compile does (mm/vmscan.o: 2.8 s, 3.2 s in direct
+# mode), and entries stored in direct mode still hit.
 kernel_ccache() {
 	export CCACHE_DIR=$SHRINKSCOPE_CACHE/ccache CCACHE_BASEDIR=$1
 	export CCACHE_NOHASHDIR=true CCACHE_MAXSIZE=20G CCACHE_COMPILERCHECK=content
 	export CCACHE_DEPEND=true
 	# No variable tracking (where each local lives, for a debugger): it is
 	# 11-19% of an object's compile (mm/vmscan.o 3.91 -> 3.18 s), 5% of a
-	# whole cold build (NOTES.md), and BTF needs none of it (pahole reads types and prototypes); GCC
-	# emits the same code with or without it.
+	# whole cold build (NOTES.md), and BTF needs none of it (pahole reads
+	# types and prototypes); GCC emits the same code with or without it.
 	export KCFLAGS=-fno-var-tracking
 }
 
