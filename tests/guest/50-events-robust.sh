@@ -139,13 +139,10 @@ done >/tmp/readme-bt.bt
 # two minutes; an error ends the wait at once); its output in
 # /tmp/readme-bt.out
 attaches() {
-	local pid t=1200 rc=1
+	local pid rc=0
 	bpftrace "$@" >/tmp/readme-bt.out 2>&1 &
 	pid=$!
-	while ((t-- > 0)) && kill -0 "$pid" 2>/dev/null; do
-		grep -q '^Attaching' /tmp/readme-bt.out && { rc=0; break; }
-		sleep 0.1
-	done
+	wait_for_line /tmp/readme-bt.out '^Attaching' 120 "$pid" || rc=1
 	kill -KILL "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null
 	return $rc

@@ -143,7 +143,7 @@ run_tool() {
 	shift 2
 	"$@" >"$out" 2>"$out.err" &
 	local pid=$!
-	wait_for_line "$out.err" "$ready" 60 || { kill "$pid"; wait "$pid"; return 1; }
+	wait_for_line "$out.err" "$ready" 60 "$pid" || { kill "$pid" 2>/dev/null; wait "$pid"; return 1; }
 	tc_workload
 	wait "$pid"
 }
@@ -191,7 +191,7 @@ steady_load() { # SECONDS ROUNDS: fill the test cache in bpfx and drop, over and
 m=$(( $(freed_by_module 0) + $(freed_by_module 1) ))
 "$tools/shrinktop" -i 1 -c 25 -n shrinkscope >/tmp/shrinktop-steady.out 2>/tmp/shrinktop-steady.err &
 pid=$!
-if wait_for_line /tmp/shrinktop-steady.err attached 60; then
+if wait_for_line /tmp/shrinktop-steady.err attached 60 "$pid"; then
 	steady_load 8 4
 	wait "$pid"
 	rc=$?
@@ -223,7 +223,7 @@ q_workload() {
 m=$(freed_by_module 0 "$qino")
 "$tools/shrinkstat" -d 8 --json >/tmp/shrinkstat-q.json 2>/tmp/shrinkstat-q.err &
 pid=$!
-if wait_for_line /tmp/shrinkstat-q.err 'measuring for' 60; then
+if wait_for_line /tmp/shrinkstat-q.err 'measuring for' 60 "$pid"; then
 	q_workload
 	wait "$pid"
 	rc=$?

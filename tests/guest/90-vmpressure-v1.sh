@@ -45,7 +45,7 @@ pressure() {
 	echo 1 >/proc/sys/vm/drop_caches
 	"$listen_v1" -t 300 "${@/#/$v1/}" >/tmp/v1-$phase.out 2>&1 &
 	pid=$!
-	if wait_for_line /tmp/v1-$phase.out '^ready' 30; then
+	if wait_for_line /tmp/v1-$phase.out '^ready' 30 "$pid"; then
 		pass "phase $phase: eventfds registered ($*)"
 	else
 		fail "phase $phase: eventfds registered" "$(cat /tmp/v1-$phase.out)"

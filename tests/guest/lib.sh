@@ -11,7 +11,7 @@ TAP_CONSOLE=/dev/console
 # its poll loop; under TCG that is seconds after it prints "Attaching".
 bt_ready() {
 	local pid=$1 t=$(( $3 * 10 ))
-	wait_for_line "$2" '^Attaching' "$3" || return 1
+	wait_for_line "$2" '^Attaching' "$3" "$pid" || return 1
 	[ "$(cat "/proc/$pid/comm" 2>/dev/null)" = bpftrace ] ||
 		pid=$(pgrep -n -P "$pid" bpftrace) || return 1
 	while ((t-- > 0)); do

@@ -12,11 +12,18 @@ populate_files() {
 	for ((i = 0; i < n; i++)); do : >"$dir/f$i"; done
 }
 
-# wait_for_line FILE PATTERN SECONDS: until a line matches (bpftrace attach).
+# wait_for_line FILE PATTERN SECONDS [PID]: until a line of FILE matches
+# (a tracer's "Attaching"); fails after SECONDS, or as soon as PID, the
+# writer, has exited without writing it: a tool that refused its arguments
+# or its kernel says so at once, and waiting out the limit only hides it.
 wait_for_line() {
-	local f=$1 pat=$2 t=$(( $3 * 10 ))
+	local f=$1 pat=$2 t=$(( $3 * 10 )) pid=${4:-}
 	while ((t-- > 0)); do
 		grep -q "$pat" "$f" 2>/dev/null && return 0
+		if [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null; then
+			grep -q "$pat" "$f" 2>/dev/null
+			return
+		fi
 		sleep 0.1
 	done
 	return 1

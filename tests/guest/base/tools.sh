@@ -11,7 +11,7 @@ workload() { populate_files /var/tmp/bt 2000; echo 2 >/proc/sys/vm/drop_caches; 
 plan 3
 "$tools/shrinktop" -i 8 -c 1 >/tmp/top.out 2>&1 &
 pid=$!
-wait_for_line /tmp/top.out attached 60 && workload
+wait_for_line /tmp/top.out attached 60 "$pid" && workload
 wait $pid
 rows=$(awk 'NF == 10 && $1 != "SHRINKER"' /tmp/top.out)
 bad=$(awk '$6 != "-" || $8 != "-" || $9 != "-"' <<<"$rows" | grep -c .)
@@ -23,7 +23,7 @@ else
 fi
 "$tools/shrinkstat" -d 8 --json >/tmp/stat.json 2>/tmp/stat.err &
 pid=$!
-wait_for_line /tmp/stat.err measuring 60 && workload
+wait_for_line /tmp/stat.err measuring 60 "$pid" && workload
 wait $pid
 cp /tmp/stat.json /tmp/stat.err /out/ 2>/dev/null
 msg=$("$tools/shrinktop" -C /x 2>&1) && st=0 || st=$?

@@ -42,13 +42,13 @@ on)
 shrinkstat)
 	/host/build/bpf/shrinkstat -d 3600 >"$OUT/tracer.log" 2>&1 &
 	tracer=$!
-	wait_for_line "$OUT/tracer.log" 'measuring for' 120 ||
+	wait_for_line "$OUT/tracer.log" 'measuring for' 120 "$tracer" ||
 		{ echo "shrinkstat did not attach" >&2; exit 1; }
 	;;
 bpftrace)
 	bpftrace /host/bpf/shrink_freed.bt >"$OUT/tracer.log" 2>&1 &
 	tracer=$!
-	wait_for_line "$OUT/tracer.log" Attaching 120 ||
+	wait_for_line "$OUT/tracer.log" Attaching 120 "$tracer" ||
 		{ echo "bpftrace did not attach" >&2; exit 1; }
 	;;
 *) echo "mode must be off, on, shrinkstat or bpftrace" >&2; exit 1 ;;

@@ -80,7 +80,7 @@ record() {
 	[ -x "$stat" ] || { log "error: $stat is missing (make -C bpf/tools)"; return 1; }
 	"$stat" -d 3600 --json >"$OUT/shrinkstat.json" 2>"$OUT/shrinkstat.err" &
 	spid=$!
-	if ! wait_for_line "$OUT/shrinkstat.err" measuring 60; then
+	if ! wait_for_line "$OUT/shrinkstat.err" measuring 60 "$spid"; then
 		log "error: shrinkstat did not start: $(head -c 300 "$OUT/shrinkstat.err")"
 		kill "$spid" 2>/dev/null
 		return 1

@@ -62,7 +62,7 @@ actor_bpftrace() {
 		s=${scripts[i++ % ${#scripts[@]}]}
 		bpftrace "$s" >"$SOAK/bpftrace.out" 2>&1 &
 		pid=$!
-		if wait_for_line "$SOAK/bpftrace.out" '^Attaching' 120; then
+		if wait_for_line "$SOAK/bpftrace.out" '^Attaching' 120 "$pid"; then
 			sleep 2
 			stop_tracer "$pid" >>"$SOAK/bpftrace.err" && bump bpftrace ||
 				oops bpftrace "$(basename "$s") did not stop on SIGINT"
