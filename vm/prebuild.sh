@@ -2,7 +2,7 @@
 # prebuild.sh: the kernels make test needs only late, built at nice 19
 # beside the boots (tests/run.sh runs it in the background and waits for
 # its status at the end). On 6.1, two chains side by side: 6.12's series
-# for its core boot (from an empty cache too); series
+# for its core boot (not when make test found the cache empty); series
 # (make test's own build first), then full-batch and base for the
 # regression reports (SHRINKSCOPE_SKIP_REGRESS=1: not these). A
 # variant's build lock makes a step that needs one of these wait for it;
@@ -17,7 +17,9 @@ set -euo pipefail
 chains() {
 	[ "$KERNEL" = 6.1 ] || return 0
 	# tests/run.sh boots it, unless told which kernel the suite runs on
-	[ -n "${SHRINKSCOPE_SUITE_VARIANT:-}" ] || echo 6.12/series
+	# or make test found the cache empty (no room for it then)
+	[ -n "${SHRINKSCOPE_SUITE_VARIANT:-}${SHRINKSCOPE_COLD_CACHE:-}" ] ||
+		echo 6.12/series
 	# full-batch and base reuse series' objects (ccache): after it
 	[ -n "${SHRINKSCOPE_SKIP_REGRESS:-}" ] || echo series full-batch base
 }
