@@ -46,9 +46,9 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 #define HIST_SLOTS	4096	/* distinct per-call counts kept per function */
 /*
  * Callee counts reported per self-counted function. The shrink workload
- * gives the list_lru walk about ten shapes of 200 calls each; at 8, which
- * of them made the list hung on a call or two, and a cold run's series
- * left out the 128-item walk that tests/regress/55 compares.
+ * gives the list_lru walk about ten shapes of 200 calls each; at 8, a
+ * call or two decided which were listed, and a cold run's series left
+ * out the 128-item walk that tests/regress/55 compares.
  */
 #define MAX_SHAPES	32
 
