@@ -67,6 +67,8 @@ if [ "$KERNEL" = 6.1 ] && [ -z "${SHRINKSCOPE_SUITE_VARIANT:-}" ]; then
 		groups+=("1 2 3 4 5") bootargs+=("") kernels+=("$second")
 	fi
 fi
+# decided here only: vm/prebuild.sh builds what this names
+export SHRINKSCOPE_SECOND_KERNEL=$second
 
 # host_file T: one host test file's lines into $out/host/, for file order.
 host_file() {
@@ -110,10 +112,12 @@ suite_boot() {
 	local btap=$out/boot$1.tap kernel=${kernels[$1]} boot_limit file_limit
 	: >"$btap"
 	limits "$kernel"
-	# 6.12's series, built once: vm/prebuild.sh brings it up to date
-	# (a lock per variant makes this wait for it). At its nice 19: a
-	# build at full priority beside two boots took half the machine and
-	# made the bpf boot 2.3 times slower (NOTES.md).
+	# Another kernel than the suite's (series for the one-liners, 6.12's
+	# series): make test or vm/prebuild.sh has built it or is building it
+	# (a lock per variant makes this wait); warm, this returns at once.
+	# At prebuild's nice 19: a build at full priority beside two boots
+	# took half the machine and made the bpf boot 2.3 times slower
+	# (NOTES.md).
 	if [ "$kernel" != "$suite" ] && ! { nice -n 19 "$TOP/vm/kernel-build.sh" "$kernel" &&
 		nice -n 19 "$TOP/vm/module-build.sh" "$kernel"; } >"$out/build$1.log" 2>&1; then
 		fail "$boot: kernel $kernel built (see $out/build$1.log)" >>"$btap"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # prebuild.sh: the kernels make test needs only late, built at nice 19
 # beside the boots (tests/run.sh runs it in the background and waits for
-# its status at the end). On 6.1, two chains side by side: 6.12's series
-# for its core boot (not when make test found the cache empty); series
+# its status at the end). On 6.1, two chains side by side: the second
+# kernel tests/run.sh boots (SHRINKSCOPE_SECOND_KERNEL: 6.12/series, unless
+# make test found the cache empty; tests/run.sh decides); series
 # (make test's own build first), then full-batch and base for the
 # regression reports (SHRINKSCOPE_SKIP_REGRESS=1: not these). A
 # variant's build lock makes a step that needs one of these wait for it;
@@ -16,10 +17,7 @@ set -euo pipefail
 # side, so that the reports' kernels are not queued behind 6.12's
 chains() {
 	[ "$KERNEL" = 6.1 ] || return 0
-	# tests/run.sh boots it, unless told which kernel the suite runs on
-	# or make test found the cache empty (no room for it then)
-	[ -n "${SHRINKSCOPE_SUITE_VARIANT:-}${SHRINKSCOPE_COLD_CACHE:-}" ] ||
-		echo 6.12/series
+	[ -z "${SHRINKSCOPE_SECOND_KERNEL:-}" ] || echo "$SHRINKSCOPE_SECOND_KERNEL"
 	# full-batch and base reuse series' objects (ccache): after it
 	[ -n "${SHRINKSCOPE_SKIP_REGRESS:-}" ] || echo series full-batch base
 }
