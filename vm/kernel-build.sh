@@ -15,6 +15,7 @@ trees=$(KTREES)
 mkdir -p "$trees"
 exec {lock}>"$trees/$variant.lock"
 flock "$lock"
+"$TOP/vm/kernel-seed.sh" "$variant"
 "$TOP/vm/kernel-tree.sh" "$variant"
 tree=$trees/$variant
 fragment=$TOP/vm/kernel.config
@@ -60,9 +61,25 @@ configure() {
 	return $bad
 }
 
+# A tree seeded from series' (kernel-seed.sh) rebuilds objtool: it is built
+# with absolute paths. Every object names objtool as a prerequisite, so the
+# new binary would recompile them all; from the same sources it is the same
+# program, so its outputs keep the copy's time. Not if a patch of the
+# variant changes tools/: then it is another objtool, and everything is
+# compiled again.
+seeded_objtool() {
+	local seed=$1
+	git -C "$tree" diff --quiet "$(cat "$seed")" HEAD -- tools/ || return 0
+	kmake tools/objtool
+	find "$tree/tools/objtool" -newer "$seed" -exec touch -h -r "$seed" {} +
+}
+seed=$trees/$variant.seeded
+[ ! -f "$seed" ] ||
+	run_step "objtool of the seeded $variant tree" "$trees/$variant.objtool.log" seeded_objtool "$seed"
+
 run_step "configuring $variant" "$trees/$variant.config.log" configure
 ccache_config_key "$tree"
 run_step "building $variant kernel" "$trees/$variant.build.log" kmake bzImage modules
 ccache -s 2>/dev/null | grep -Ei 'hits|misses' | sed 's/^/[shrinkscope]   ccache /' >&2 || true
-rm -f "$stamp"
+rm -f "$stamp" "$seed"
 echo "$want" >"$stamp"

@@ -55,20 +55,33 @@ want=$(hash_of "${patches[@]}")
 stamp=$trees/$variant.applied
 cd "$tree"
 head=$(git rev-parse HEAD)
+# applied: how many of the patches the tree has already (none: start over
+# from pristine)
+applied=0
 if [ -f "$stamp" ]; then
 	read -r have_hash have_head <"$stamp"
 	[ "$have_hash" = "$want" ] && [ "$have_head" = "$head" ] && exit 0
 	if [ "$have_head" != "$head" ]; then
 		die "$tree has commits that are not in patches/ (run: make patches VARIANT=$variant, or reset it)"
 	fi
+	# The tree may have the first of them (a patch appended to the series,
+	# a tree seeded from series' for an experiment): apply only the rest,
+	# so that only the files they touch are rewritten and recompiled.
+	for ((k = ${#patches[@]} - 1; k > 0; k--)); do
+		[ "$(hash_of "${patches[@]:0:k}")" = "$have_hash" ] && { applied=$k; break; }
+	done
 fi
 if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
 	die "$tree has uncommitted changes; commit them and run make patches, or git -C $tree reset --hard"
 fi
 
-say "kernel tree $variant: applying ${#patches[@]} patch(es)"
-git reset -q --hard pristine
-for p in "${patches[@]}"; do
+if [ "$applied" -gt 0 ]; then
+	say "kernel tree $variant: applying $((${#patches[@]} - applied)) patch(es) on the $applied it has"
+else
+	say "kernel tree $variant: applying ${#patches[@]} patch(es)"
+	git reset -q --hard pristine
+fi
+for p in "${patches[@]:applied}"; do
 	git am -q --committer-date-is-author-date "$p" ||
 		{ git am --abort; die "patch $(basename "$p") does not apply to $variant"; }
 done

@@ -18,7 +18,8 @@ set -euo pipefail
 chains() {
 	[ "$KERNEL" = 6.1 ] || return 0
 	[ -z "${SHRINKSCOPE_SECOND_KERNEL:-}" ] || echo "$SHRINKSCOPE_SECOND_KERNEL"
-	# full-batch and base reuse series' objects (ccache): after it
+	# full-batch and base start from a copy of series' tree
+	# (kernel-seed.sh): after it
 	[ -n "${SHRINKSCOPE_SKIP_REGRESS:-}" ] || echo series full-batch base
 }
 
