@@ -2,8 +2,8 @@
 # prebuild.sh: the kernels make test needs only late, built at nice 19
 # beside the boots (tests/run.sh runs it in the background and waits for
 # its status at the end). On 6.1, two chains side by side: the second
-# kernel tests/run.sh boots (SHRINKSCOPE_SECOND_KERNEL: 6.12/series, unless
-# make test found the cache empty; tests/run.sh decides); series
+# kernel tests/run.sh boots (SHRINKSCOPE_SECOND_KERNEL: 6.12/series;
+# tests/run.sh decides); series
 # (make test's own build first), then full-batch and base for the
 # regression reports (SHRINKSCOPE_SKIP_REGRESS=1: not these). A
 # variant's build lock makes a step that needs one of these wait for it;
