@@ -5,13 +5,13 @@
 # In a fresh tree every object is compiled again: with series in ccache each
 # compile is a hit, but the lookups, objtool, fixdep and nm of 1 300 objects
 # still cost about 440 CPU-seconds, a quarter of a cold build (NOTES.md,
-# "Seeded variant trees"). base and the experiments differ from series in a
-# few files, so a copy of series' tree, sources and objects with their
-# mtimes, recompiles only what those files reach. debug's compiler flags
+# "Cold with 6.12, seeded variants"). base and the experiments differ from
+# series in a few files, so a copy of series' tree, sources and objects
+# with their mtimes, recompiles only what those files reach. debug's flags
 # differ for every object: not seeded. Does nothing unless series is built
 # and the variant never was. Called by kernel-build.sh with the variant's
-# build lock held; leaves $trees/VARIANT.seeded for it (series' commit, and
-# the copy's time as its mtime).
+# build lock held; leaves $trees/VARIANT.seeded for it: series' commit, and
+# as its mtime that of series' objtool.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
