@@ -64,7 +64,6 @@ seed_worktree() {
 	copy_series
 	cd "$tree"
 	git reset -q
-	git update-index -q --refresh >/dev/null || true
 	# series' patches are applied: kernel-tree.sh adds the variant's own
 	cp "$trees/series.applied" "$trees/$variant.applied"
 }
