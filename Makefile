@@ -57,14 +57,7 @@ patches: deps
 # 6.12, seeded variants").
 test: deps
 	@VARIANT=6.12/series vm/deps.sh	# tests/run.sh boots 6.12's series too
-	@vm/kernel-build.sh series
-	@vm/module-build.sh series
-	@vm/kernel-build.sh debug
-	@vm/module-build.sh debug
-	@$(MAKE) -s -C bpf/tools
-	@$(MAKE) -s -C tests/guest/helpers
-	@$(MAKE) -s -C vm/plugin
-	@vm/rootfs.sh >/dev/null
+	@vm/test-build.sh
 	@tests/run.sh
 
 run: deps
