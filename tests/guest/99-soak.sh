@@ -11,6 +11,14 @@
 plan 12
 rm -rf "$SOAK"
 mkdir -p "$SOAK" /var/tmp/soak
+# trace-cmd record sizes /proc/kallsyms by reading it, then copies it, and
+# gives up when the two differ (actors.sh: refused by the churn). While
+# JIT'd BPF programs are listed there, every program the shrinkstat and
+# bpftrace actors load or unload moves it: 3 of 4 recordings were refused,
+# and a soak of 120 s, room for 3 or 4 of them, sometimes had none. Unlisted,
+# only the module actor's loads move it under trace-cmd.
+read -r jit_kallsyms </proc/sys/net/core/bpf_jit_kallsyms
+echo 0 >/proc/sys/net/core/bpf_jit_kallsyms
 SOAK_END=$((EPOCHSECONDS + ${SOAK_S:-120}))
 echo "shrinkscope: soak for ${SOAK_S:-120} s: $SOAK_ACTORS" >/dev/console
 pids=()
@@ -30,6 +38,7 @@ if [ $late -eq 0 ]; then
 else
 	fail "all ${#pids[@]} actors ended within 180 s of the deadline" "$(head -40 "$SOAK/late.txt")"
 fi
+echo "$jit_kallsyms" >/proc/sys/net/core/bpf_jit_kallsyms
 
 summary=""
 for a in $SOAK_ACTORS; do
@@ -40,7 +49,7 @@ for a in $SOAK_ACTORS; do
 		pass "soak actor $a: $n rounds, 0 errors ($busy refused by the churn)"
 	else
 		fail "soak actor $a: at least one round, 0 errors" \
-			"$n rounds; errors:" "$(sort "$SOAK/$a.err" 2>/dev/null | uniq -c | head -10)" \
+			"$n rounds, $busy refused by the churn; errors:" "$(sort "$SOAK/$a.err" 2>/dev/null | uniq -c | head -10)" \
 			"stderr: $(tail -n3 "$SOAK/$a.stderr" 2>/dev/null)"
 	fi
 done
