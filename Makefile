@@ -53,8 +53,8 @@ patches: deps
 # cores) took 13-19% longer than one after the other, and one at nice 19
 # beside them still slowed series' and debug's by 15 and 25% (NOTES.md).
 # tests/run.sh builds the kernels needed late beside the boots (6.12's
-# series, full-batch, base), also from an empty cache (NOTES.md, "Cold with
-# 6.12, seeded variants").
+# series, full-batch, base), also from an empty cache (NOTES.md, "Cold on a
+# faster machine").
 test: deps
 	@VARIANT=6.12/series vm/deps.sh	# tests/run.sh boots 6.12's series too
 	@vm/test-build.sh

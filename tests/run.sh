@@ -52,8 +52,8 @@ kernels=("$suite" "$suite" "$suite" "$production" "$suite" "$suite" "$suite")
 # series once more for what a port breaks first: the lab, the events and
 # their catalogue, robustness and the KUnit suites (groups 1-5, 2.4 min).
 # It is built beside the 6.1 suite (vm/prebuild.sh), also from an empty
-# cache: that run measured 80.1 minutes with it (NOTES.md, "Cold with
-# 6.12, seeded variants").
+# cache: such a run measured 40.8 minutes on CI's machine, 80.1 on a
+# slower one (NOTES.md, "Cold on a faster machine").
 second=
 if [ "$KERNEL" = 6.1 ] && [ -z "${SHRINKSCOPE_SUITE_VARIANT:-}" ]; then
 	second=6.12/series

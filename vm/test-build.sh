@@ -29,7 +29,4 @@ trap 'kill -- "-$side" 2>/dev/null || true' EXIT
 make -s -C "$TOP/bpf/tools"
 make -s -C "$TOP/tests/guest/helpers"
 
-rc=0
-wait "$side" || rc=$?
-trap - EXIT
-[ "$rc" -eq 0 ] || die "the guest rootfs or the TCG plugins did not build (above)"
+wait "$side" || die "the guest rootfs or the TCG plugins did not build (above)"
